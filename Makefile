@@ -1,0 +1,111 @@
+# tsume: tsume-shogi mate solver.
+#
+#   make          build ./tsume (installs missing Debian packages first, see tools/deps.sh)
+#   make test     build and run the test suite (ends with "N passed, N failed")
+#   make asan     the same tests under AddressSanitizer + UBSan, jemalloc off
+#   make perft    the whole perft table of ../shared/problems/perft.tsv
+#   make bench    perft speed (start position depth 6, matsuri depth 4)
+#   make fuzz     libFuzzer targets (clang) for a bounded time each
+#   make example  solve-free demo: the bundled example position's checks and perft
+
+CC       ?= gcc
+BUILD    := build
+SHARED   ?= ../shared
+ARCH     ?= -march=native
+WARN     := -Wall -Wextra -Wshadow
+BASE     := -std=gnu17 $(WARN) -MMD -MP
+REL_CFLAGS  := $(BASE) -O3 $(ARCH) -DNDEBUG
+ASAN_CFLAGS := $(BASE) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DTSUME_NO_JEMALLOC
+REL_LIBS    := -ljemalloc -lm -lpthread
+ASAN_LIBS   := -fsanitize=address,undefined -lm -lpthread
+FUZZ_SECONDS ?= 60
+
+CORE_SRC  := $(wildcard movegen/*.c solver/*.c)
+FRONT_SRC := $(wildcard front/*.c)
+TEST_SRC  := $(wildcard tests/*.c)
+FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
+
+objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
+
+.PHONY: all test asan perft bench fuzz example clean deps
+all: tsume
+
+# ---- Debian packages the build needs (installed on first use) ----
+$(BUILD)/.deps-build:
+	@tools/deps.sh libjemalloc-dev
+	@mkdir -p $(BUILD) && touch $@
+deps: $(BUILD)/.deps-build
+
+# ---- release build ----
+$(BUILD)/release/%.o: %.c | $(BUILD)/.deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -c $< -o $@
+
+$(BUILD)/release/tsume: $(call objs,release,$(CORE_SRC) $(FRONT_SRC))
+	$(CC) -o $@ $^ $(REL_LIBS)
+
+$(BUILD)/release/tsume-tests: $(call objs,release,$(CORE_SRC) $(TEST_SRC))
+	$(CC) -o $@ $^ $(REL_LIBS)
+
+tsume: $(BUILD)/release/tsume
+	cp $< $@
+
+# ---- sanitizer build ----
+$(BUILD)/asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/tsume: $(call objs,asan,$(CORE_SRC) $(FRONT_SRC))
+	$(CC) -o $@ $^ $(ASAN_LIBS)
+
+$(BUILD)/asan/tsume-tests: $(call objs,asan,$(CORE_SRC) $(TEST_SRC))
+	$(CC) -o $@ $^ $(ASAN_LIBS)
+
+# ---- tests ----
+# The oracle cross-check needs node and the two npm rules libraries (tools/oracle).
+$(BUILD)/.deps-test:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || tools/deps.sh nodejs npm
+	@tools/oracle/setup.sh $(SHARED)
+	@mkdir -p $(BUILD) && touch $@
+
+test: tsume $(BUILD)/release/tsume-tests $(BUILD)/.deps-test
+	TSUME_BIN=./tsume TSUME_SHARED=$(SHARED) $(BUILD)/release/tsume-tests
+
+asan: $(BUILD)/asan/tsume $(BUILD)/asan/tsume-tests $(BUILD)/.deps-test
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	TSUME_BIN=$(BUILD)/asan/tsume TSUME_SHARED=$(SHARED) $(BUILD)/asan/tsume-tests
+
+# ---- perft table and benchmarks ----
+perft: tsume
+	tools/perft-table.sh $(SHARED)/problems/perft.tsv 1000000000
+
+bench: tsume
+	tools/bench.sh
+
+example: tsume
+	./tsume checks "$$(head -1 problems/example.sfen | cut -f1)"
+	./tsume perft 5
+
+# ---- fuzzing (clang + libFuzzer) ----
+$(BUILD)/.deps-fuzz:
+	@command -v clang >/dev/null 2>&1 || tools/deps.sh clang
+	@tools/deps.sh libclang-rt-14-dev
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(CORE_SRC) | $(BUILD)/.deps-fuzz
+	@mkdir -p $(dir $@)
+	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< $(CORE_SRC) -lm
+
+fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+	@for f in $^; do \
+	  mkdir -p $(BUILD)/corpus/$$(basename $$f); \
+	  echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(BUILD)/corpus/$$(basename $$f) tests/fuzz/seeds \
+	    2>$(BUILD)/$$(basename $$f).log || { tail -40 $(BUILD)/$$(basename $$f).log; exit 1; }; \
+	  grep -E 'stat::number_of_executed_units' $(BUILD)/$$(basename $$f).log; \
+	done; echo "fuzz: no crash, no leak, no sanitizer report"
+
+clean:
+	rm -rf $(BUILD) tsume
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

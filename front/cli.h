@@ -1,0 +1,31 @@
+/*
+ * cli.h: what the subcommands of the tsume binary share: the entry points, and small
+ * helpers for argument text and one-line errors.
+ */
+#ifndef TSUME_CLI_H
+#define TSUME_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../movegen/position.h"
+
+int cmd_perft(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_checks(int argc, char **argv);
+int cmd_evasions(int argc, char **argv);
+
+/* Prints "tsume: <message>" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Joins argv[0..argc) with spaces into buf; false if it does not fit. */
+bool cli_join(int argc, char **argv, char *buf, size_t len);
+
+/* Reads a position from the remaining arguments (SFEN, "sfen ...", "position ...",
+ * "startpos"), or the start position when there are none.  Reports errors itself.
+ * flags are sfen_parse's; a position beyond the 40-piece set gets a note on stderr. */
+bool cli_position(int argc, char **argv, int flags, pos_t *p);
+
+bool cli_wants_help(int argc, char **argv);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * main.c: the tsume binary: dispatches to one subcommand per file of front/.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../movegen/sfen.h"
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const char *summary;
+} COMMANDS[] = {
+    {"perft", cmd_perft, "count leaves of the legal move tree: perft DEPTH [SFEN]"},
+    {"moves", cmd_moves, "list legal moves: moves SFEN"},
+    {"checks", cmd_checks, "list checking moves of the side to move: checks SFEN"},
+    {"evasions", cmd_evasions, "list replies of the side in check: evasions SFEN"},
+};
+enum { N_COMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tsume: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+bool cli_join(int argc, char **argv, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        if (used + n + 2 > len)
+            return false;
+        if (i)
+            buf[used++] = ' ';
+        memcpy(buf + used, argv[i], n + 1);
+        used += n;
+    }
+    return true;
+}
+
+bool cli_position(int argc, char **argv, int flags, pos_t *p)
+{
+    char text[8192], err[SFEN_ERR_MAX];
+    if (!cli_join(argc, argv, text, sizeof text)) {
+        cli_error("position text too long");
+        return false;
+    }
+    if (!sfen_parse_position(p, argc ? text : "startpos", flags, err, sizeof err)) {
+        cli_error("%s", err);
+        return false;
+    }
+    if (sfen_has_extra_pieces(p))
+        cli_error("note: this position holds more pieces of a kind than the 40-piece set");
+    return true;
+}
+
+bool cli_wants_help(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+            return true;
+    return false;
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: tsume COMMAND [ARGS]\n\ncommands:\n", f);
+    for (int i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-9s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fputs("\n'tsume COMMAND --help' describes one command.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    pos_init_tables();
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (!strcmp(argv[1], COMMANDS[i].name))
+            return COMMANDS[i].run(argc - 2, argv + 2);
+    cli_error("unknown command '%s' (try 'tsume --help')", argv[1]);
+    return 2;
+}

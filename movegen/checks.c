@@ -1,0 +1,76 @@
+/*
+ * checks.c: the attacker's checking moves, generated directly rather than filtered.
+ *
+ * For each piece type the squares from which it would attack the enemy king are known
+ * (check squares: the king's own attack pattern seen from the other colour).  A board
+ * move gives check when its destination is a check square of the piece as it lands
+ * (promoted or not), or when the piece stood alone between the enemy king and one of our
+ * sliders and leaves that line (discovered check).  The current occupancy is exact for
+ * check squares: the only square a move empties is its origin, and a slider that could
+ * see the king through its own origin would already be giving check.
+ * If the attacker itself is in check (positions with two kings), its evasions are
+ * filtered with pos_gives_check instead.
+ */
+#include "mg_internal.h"
+
+int mg_checks(const pos_t *p, move_t *out)
+{
+    color_t us = p->side, them = opp(us);
+    square_t ek = p->king[them];
+    if (ek == SQ_NONE)
+        return 0;
+    if (pos_in_check(p)) {
+        move_t all[MG_MAX_MOVES];
+        int n = mg_evasions(p, all), k = 0;
+        for (int i = 0; i < n; i++)
+            if (pos_gives_check(p, all[i]))
+                out[k++] = all[i];
+        return k;
+    }
+
+    bb_t occ = pos_occ(p), own = p->by_color[us];
+    square_t k = p->king[us];
+    bb_t cs[PT_NB];
+    for (ptype_t pt = PAWN; pt < PT_NB; pt++)
+        cs[pt] = pos_check_squares(p, pt);
+    bb_t pinned = k == SQ_NONE ? BB_EMPTY : pos_blockers(p, us, them) & own;
+    bb_t disc = pos_blockers(p, them, us) & own;
+    move_t *o = out;
+
+    square_t from, to;
+    bb_t movers = own & ~p->by_type[KING];
+    BB_FOREACH(from, movers) {
+        ptype_t pt = pc_type(p->board[from]);
+        bb_t t = at_piece(us, pt, from, occ) & ~own;
+        if (bb_has(pinned, from))
+            t &= at_line[k][from];
+        bool can_promo = pt_can_promote(pt);
+        bb_t promo_ok = !can_promo ? BB_EMPTY : bb_has(at_zone[us], from) ? BB_ALL : at_zone[us];
+        bb_t hit_plain = cs[pt], hit_promo = can_promo ? cs[pt_promote(pt)] : BB_EMPTY;
+        if (bb_has(disc, from)) {
+            bb_t off = ~at_line[ek][from];
+            hit_plain |= off;
+            hit_promo |= off;
+        }
+        bb_t t_promo = t & promo_ok & hit_promo;
+        bb_t t_plain = t & hit_plain;
+        BB_FOREACH(to, t_promo | t_plain) {
+            if (bb_has(t_promo, to))
+                *o++ = mv_make(from, to, true);
+            if (bb_has(t_plain, to) && !pt_dead_on(us, pt, to))
+                *o++ = mv_make(from, to, false);
+        }
+    }
+
+    /* Our king can only give a discovered check. */
+    if (k != SQ_NONE && bb_has(disc, k)) {
+        bb_t t = at_king(k) & ~own & ~at_line[ek][k];
+        BB_FOREACH(to, t) {
+            if (!pos_attacked(p, them, to, occ ^ bb_sq(k)))
+                *o++ = mv_make(k, to, false);
+        }
+    }
+
+    o = mg_emit_drops(p, o, cs);
+    return (int)(o - out);
+}

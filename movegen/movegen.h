@@ -1,0 +1,33 @@
+/*
+ * movegen.h: move generators.  Each returns exactly a subset of the legal moves:
+ *   mg_legal     every legal move;
+ *   mg_checks    the legal moves that give check (the attacker's moves in tsume);
+ *   mg_evasions  the legal moves of a side in check (king moves, captures of the checker,
+ *                interpositions by move and by drop; king moves only under double check).
+ * All rules hold in all three: optional promotion entering, leaving or inside the zone,
+ * forced promotion of pieces that could not move again, no nifu, no dead drops, no move
+ * that leaves the own king attacked, and no pawn drop that gives mate.
+ * The order of the output is unspecified; callers sort when they print.
+ */
+#ifndef TSUME_MOVEGEN_H
+#define TSUME_MOVEGEN_H
+
+#include "position.h"
+
+enum { MG_MAX_MOVES = 600 }; /* the most legal moves in any position is 593 */
+
+int mg_legal(const pos_t *p, move_t *out);
+int mg_checks(const pos_t *p, move_t *out);
+int mg_evasions(const pos_t *p, move_t *out); /* requires pos_in_check(p) */
+
+/* True if the side in check has at least one legal reply (stops at the first). */
+bool mg_has_evasion(const pos_t *p);
+
+/* True if a pawn of the side to move dropped on to (which must attack the enemy king)
+ * would give mate, which makes the drop illegal (uchifuzume). */
+bool mg_pawn_drop_mates(const pos_t *p, square_t to);
+
+/* Empty squares where the side to move may drop pt: no dead drops, no nifu. */
+bb_t mg_drop_squares(const pos_t *p, ptype_t pt);
+
+#endif

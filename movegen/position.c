@@ -1,0 +1,216 @@
+/*
+ * position.c: make/unmake, Zobrist keys, attackers, pins and check tests.
+ *
+ * Keys are updated incrementally in pos_do and restored from the undo record in
+ * pos_undo, so pos_undo(pos_do(p)) gives back the exact bytes of p (the do/undo fuzz
+ * target holds it to that).  The hand key is additive (one zob_hand term per piece
+ * held), so adding and removing a piece are one addition or subtraction each.
+ */
+#include "position.h"
+
+#include <string.h>
+
+uint64_t zob_piece[32][SQ_NB];
+uint64_t zob_side;
+uint64_t zob_hand[COLOR_NB][HAND_NB];
+
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void pos_init_tables(void)
+{
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    at_init();
+    uint64_t seed = 0x7473756d65ull; /* fixed: keys, and so bench node counts, are reproducible */
+    for (int pc = 0; pc < 32; pc++)
+        for (square_t sq = 0; sq < SQ_NB; sq++)
+            zob_piece[pc][sq] = pc ? splitmix64(&seed) : 0;
+    zob_side = splitmix64(&seed);
+    for (color_t c = BLACK; c <= WHITE; c++)
+        for (ptype_t pt = 0; pt < HAND_NB; pt++)
+            zob_hand[c][pt] = splitmix64(&seed);
+}
+
+void pos_clear(pos_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->king[BLACK] = p->king[WHITE] = SQ_NONE;
+    p->ply = 1;
+}
+
+void pos_put(pos_t *p, square_t sq, piece_t pc)
+{
+    p->board[sq] = pc;
+    p->by_color[pc_color(pc)] |= bb_sq(sq);
+    p->by_type[pc_type(pc)] |= bb_sq(sq);
+    p->board_key ^= zob_piece[pc][sq];
+    if (pc_type(pc) == KING)
+        p->king[pc_color(pc)] = sq;
+}
+
+static void remove_piece(pos_t *p, square_t sq)
+{
+    piece_t pc = p->board[sq];
+    p->board[sq] = PC_NONE;
+    p->by_color[pc_color(pc)] ^= bb_sq(sq);
+    p->by_type[pc_type(pc)] ^= bb_sq(sq);
+    p->board_key ^= zob_piece[pc][sq];
+}
+
+static bb_t compute_checkers(const pos_t *p)
+{
+    square_t k = p->king[p->side];
+    return k == SQ_NONE ? BB_EMPTY : pos_attackers(p, opp(p->side), k, pos_occ(p));
+}
+
+void pos_refresh(pos_t *p)
+{
+    p->board_key = p->side == WHITE ? zob_side : 0;
+    for (square_t sq = 0; sq < SQ_NB; sq++)
+        if (p->board[sq])
+            p->board_key ^= zob_piece[p->board[sq]][sq];
+    p->hand_key = 0;
+    for (color_t c = BLACK; c <= WHITE; c++)
+        for (ptype_t pt = PAWN; pt <= GOLD; pt++)
+            p->hand_key += zob_hand[c][pt] * (uint64_t)hand_count(p->hand[c], pt);
+    p->checkers = compute_checkers(p);
+}
+
+void pos_do(pos_t *p, move_t m, undo_t *u)
+{
+    color_t us = p->side;
+    square_t to = mv_to(m);
+    u->board_key = p->board_key;
+    u->hand_key = p->hand_key;
+    u->checkers = p->checkers;
+    u->captured = p->board[to];
+
+    if (mv_is_drop(m)) {
+        ptype_t pt = mv_drop_pt(m);
+        p->hand[us] -= hand_one(pt);
+        p->hand_key -= zob_hand[us][pt];
+        pos_put(p, to, make_pc(us, pt));
+    } else {
+        square_t from = mv_from(m);
+        piece_t pc = p->board[from];
+        if (u->captured) {
+            ptype_t got = pt_unpromote(pc_type(u->captured));
+            remove_piece(p, to);
+            p->hand[us] += hand_one(got);
+            p->hand_key += zob_hand[us][got];
+        }
+        remove_piece(p, from);
+        pos_put(p, to, mv_is_promo(m) ? (piece_t)(pc | PROMOTED) : pc);
+    }
+    p->side = opp(us);
+    p->board_key ^= zob_side;
+    p->ply++;
+    p->checkers = compute_checkers(p);
+}
+
+void pos_undo(pos_t *p, move_t m, const undo_t *u)
+{
+    color_t us = opp(p->side);
+    square_t to = mv_to(m);
+    piece_t moved = p->board[to];
+
+    p->board[to] = PC_NONE;
+    p->by_color[us] ^= bb_sq(to);
+    p->by_type[pc_type(moved)] ^= bb_sq(to);
+    if (mv_is_drop(m)) {
+        p->hand[us] += hand_one(pc_type(moved));
+    } else {
+        square_t from = mv_from(m);
+        piece_t pc = mv_is_promo(m) ? (piece_t)(moved & ~PROMOTED) : moved;
+        p->board[from] = pc;
+        p->by_color[us] |= bb_sq(from);
+        p->by_type[pc_type(pc)] |= bb_sq(from);
+        if (pc_type(pc) == KING)
+            p->king[us] = from;
+        if (u->captured) {
+            piece_t cap = u->captured;
+            p->board[to] = cap;
+            p->by_color[pc_color(cap)] |= bb_sq(to);
+            p->by_type[pc_type(cap)] |= bb_sq(to);
+            p->hand[us] -= hand_one(pt_unpromote(pc_type(cap)));
+            if (pc_type(cap) == KING) /* only in positions already lost; kept exact anyway */
+                p->king[pc_color(cap)] = to;
+        }
+    }
+    p->side = us;
+    p->ply--;
+    p->board_key = u->board_key;
+    p->hand_key = u->hand_key;
+    p->checkers = u->checkers;
+}
+
+bb_t pos_attackers(const pos_t *p, color_t c, square_t sq, bb_t occ)
+{
+    color_t t = opp(c); /* a c-piece on x attacks sq iff a t-piece on sq would attack x */
+    const bb_t *ty = p->by_type;
+    bb_t hdk = ty[HORSE] | ty[DRAGON] | ty[KING];
+    bb_t b = (at_step[t][PAWN][sq] & ty[PAWN]) | (at_step[t][KNIGHT][sq] & ty[KNIGHT]) |
+             (at_step[t][SILVER][sq] & ty[SILVER]) |
+             (at_step[t][GOLD][sq] & (ty[GOLD] | ty[PRO_PAWN] | ty[PRO_LANCE] | ty[PRO_KNIGHT] | ty[PRO_SILVER])) |
+             (at_king(sq) & hdk) | (at_bishop(sq, occ) & (ty[BISHOP] | ty[HORSE])) |
+             (at_rook(sq, occ) & (ty[ROOK] | ty[DRAGON])) | (at_lance(t, sq, occ) & ty[LANCE]);
+    return b & p->by_color[c];
+}
+
+bb_t pos_blockers(const pos_t *p, color_t kc, color_t sc)
+{
+    square_t k = p->king[kc];
+    if (k == SQ_NONE)
+        return BB_EMPTY;
+    const bb_t *ty = p->by_type;
+    bb_t snipers = ((at_rook_pseudo(k) & (ty[ROOK] | ty[DRAGON])) | (at_bishop_pseudo(k) & (ty[BISHOP] | ty[HORSE])) |
+                    (at_lance_pseudo(kc, k) & ty[LANCE])) &
+                   p->by_color[sc];
+    bb_t occ = pos_occ(p), result = BB_EMPTY;
+    square_t s;
+    BB_FOREACH(s, snipers) {
+        bb_t b = at_between[k][s] & occ;
+        if (b && !bb_more_than_one(b))
+            result |= b;
+    }
+    return result;
+}
+
+bb_t pos_check_squares(const pos_t *p, ptype_t pt)
+{
+    square_t ek = p->king[opp(p->side)];
+    if (ek == SQ_NONE || pt == KING)
+        return BB_EMPTY;
+    return at_piece(opp(p->side), pt, ek, pos_occ(p));
+}
+
+bool pos_gives_check(const pos_t *p, move_t m)
+{
+    color_t them = opp(p->side);
+    square_t ek = p->king[them], to = mv_to(m);
+    if (ek == SQ_NONE)
+        return false;
+    if (mv_is_drop(m))
+        return bb_has(pos_check_squares(p, mv_drop_pt(m)), to);
+    square_t from = mv_from(m);
+    ptype_t pt = pc_type(p->board[from]);
+    if (mv_is_promo(m))
+        pt = pt_promote(pt);
+    if (bb_has(pos_check_squares(p, pt), to))
+        return true;
+    return bb_has(pos_blockers(p, them, p->side) & p->by_color[p->side], from) && !at_aligned(ek, from, to);
+}
+
+bool pos_equal(const pos_t *a, const pos_t *b)
+{
+    return memcmp(a->board, b->board, sizeof a->board) == 0 && a->hand[BLACK] == b->hand[BLACK] &&
+           a->hand[WHITE] == b->hand[WHITE] && a->side == b->side;
+}

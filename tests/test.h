@@ -1,0 +1,46 @@
+/*
+ * test.h: a small test harness.  TEST(name) registers a function before main runs;
+ * CHECK* record a failure with file and line and let the test go on, so one run shows
+ * every broken expectation.  The runner ends with "N passed, N failed".
+ */
+#ifndef TSUME_TEST_H
+#define TSUME_TEST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef void (*test_fn)(void);
+void test_register(const char *name, test_fn fn);
+void test_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Path of a file under the shared material (../shared, or $TSUME_SHARED). */
+const char *test_shared(const char *rel);
+
+#define TEST(name)                                                                                 \
+    static void name(void);                                                                        \
+    __attribute__((constructor)) static void name##_register(void) { test_register(#name, name); } \
+    static void name(void)
+
+#define CHECK(cond)                                            \
+    do {                                                       \
+        if (!(cond))                                           \
+            test_fail(__FILE__, __LINE__, "CHECK(%s)", #cond); \
+    } while (0)
+
+#define CHECK_INT(a, b)                                                                                  \
+    do {                                                                                                 \
+        long long a_ = (long long)(a), b_ = (long long)(b);                                              \
+        if (a_ != b_)                                                                                    \
+            test_fail(__FILE__, __LINE__, "%s == %s: got %lld, expected %lld", #a, #b, a_, b_);          \
+    } while (0)
+
+#define CHECK_STR(a, b)                                                                                  \
+    do {                                                                                                 \
+        const char *a_ = (a), *b_ = (b);                                                                 \
+        if (strcmp(a_, b_) != 0)                                                                         \
+            test_fail(__FILE__, __LINE__, "%s == %s:\n      got      \"%s\"\n      expected \"%s\"", #a, \
+                      #b, a_, b_);                                                                       \
+    } while (0)
+
+#endif
