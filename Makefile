@@ -20,7 +20,8 @@ REL_LIBS    := -ljemalloc -lm -lpthread
 ASAN_LIBS   := -fsanitize=address,undefined -lm -lpthread
 FUZZ_SECONDS ?= 60
 
-CORE_SRC  := $(wildcard movegen/*.c solver/*.c)
+MOVEGEN_SRC := $(wildcard movegen/*.c)
+CORE_SRC  := $(MOVEGEN_SRC) $(wildcard solver/*.c)
 FRONT_SRC := $(wildcard front/*.c)
 TEST_SRC  := $(wildcard tests/*.c)
 FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
@@ -92,9 +93,9 @@ $(BUILD)/.deps-fuzz:
 	@tools/deps.sh libclang-rt-14-dev
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(CORE_SRC) | $(BUILD)/.deps-fuzz
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
-	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< $(CORE_SRC) -lm
+	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< $(MOVEGEN_SRC) -lm
 
 fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 	@for f in $^; do \

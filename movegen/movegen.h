@@ -14,7 +14,10 @@
 
 #include "position.h"
 
-enum { MG_MAX_MOVES = 600 }; /* the most legal moves in any position is 593 */
+/* The most legal moves in a position of the 40-piece set is 593.  SFEN_EXTRA_PIECES
+ * positions can have more (601 found by a short search); 7 drop kinds on 81 squares plus
+ * every piece's widest move set (3 R, 3 B, 7 L/N/S/G, 31 P, a king) bound them by 1219. */
+enum { MG_MAX_MOVES = 1232 };
 
 int mg_legal(const pos_t *p, move_t *out);
 int mg_checks(const pos_t *p, move_t *out);

@@ -72,7 +72,11 @@ static const char *parse_board(pos_t *p, const char *s, char *err, size_t errlen
                 if (pt == PT_NONE) {
                     if (*s == 0 || *s == ' ' || *s == '/')
                         return fail(err, errlen, "bad SFEN: '+' with no piece in rank %c", 'a' + r), NULL;
-                    return fail(err, errlen, "bad SFEN: unknown piece letter '%c' in rank %c", *s, 'a' + r), NULL;
+                    return (isgraph((unsigned char)*s)
+                                ? fail(err, errlen, "bad SFEN: unknown piece letter '%c' in rank %c", *s, 'a' + r)
+                                : fail(err, errlen, "bad SFEN: unexpected byte 0x%02x in rank %c", (unsigned char)*s,
+                                       'a' + r)),
+                           NULL;
                 }
                 if (promoted && !pt_can_promote(pt))
                     return fail(err, errlen, "bad SFEN: '+%c' in rank %c: that piece cannot promote", *s, 'a' + r),
@@ -115,7 +119,8 @@ static const char *parse_hands(pos_t *p, const char *s, int flags, char *err, si
             char *end;
             n = strtol(s, &end, 10);
             s = end;
-            if (n < 1 || n > 18)
+            /* 31 fits the widest hand field (pawns); each kind's own limit is checked below */
+            if (n < 1 || n > (flags & SFEN_EXTRA_PIECES ? 31 : 18))
                 return fail(err, errlen, "bad hand count %ld", n), NULL;
         }
         ptype_t pt = letter_type(*s);
@@ -171,9 +176,15 @@ bool sfen_validate(const pos_t *p, int flags, char *err, size_t errlen)
     }
     int total[HAND_NB];
     count_pieces(p, total);
-    for (ptype_t pt = PAWN; pt <= GOLD && !(flags & SFEN_EXTRA_PIECES); pt++)
-        if (total[pt] > PIECE_MAX[pt])
+    for (ptype_t pt = PAWN; pt <= GOLD; pt++) {
+        /* Even with extra pieces, every piece of a kind must fit one hand: captures
+         * gather them there, and a count past its field would carry into the guard bit. */
+        if (!(flags & SFEN_EXTRA_PIECES) && total[pt] > PIECE_MAX[pt])
             return fail(err, errlen, "illegal position: %d %s (the set has %d)", total[pt], NAMES[pt], PIECE_MAX[pt]);
+        if (total[pt] > (1 << HAND_BITS[pt]) - 1)
+            return fail(err, errlen, "illegal position: %d %s (a hand holds at most %d)", total[pt], NAMES[pt],
+                        (1 << HAND_BITS[pt]) - 1);
+    }
     for (color_t c = BLACK; c <= WHITE; c++)
         for (int f = 0; f < 9; f++)
             if (bb_count(pos_pieces(p, c, PAWN) & at_file[f]) > 1)
@@ -209,8 +220,11 @@ bool sfen_parse(pos_t *p, const char *text, int flags, char *err, size_t errlen)
             return fail(err, errlen, "bad SFEN: move number must be a positive integer");
         p->ply = (int)n;
         s = skip_space(end);
-        if (*s)
-            return fail(err, errlen, "bad SFEN: unexpected text after the move number: '%.20s'", s);
+        if (*s) {
+            int shown = (int)strcspn(s, "\r\n"); /* the message stays one line */
+            return fail(err, errlen, "bad SFEN: unexpected text after the move number: '%.*s'", shown < 20 ? shown : 20,
+                        s);
+        }
     }
     pos_refresh(p);
     return sfen_validate(p, flags, err, errlen);
@@ -264,6 +278,8 @@ bool sfen_parse_position(pos_t *p, const char *text, int flags, char *err, size_
             return fail(err, errlen, "move %d: %s", ply, merr);
         undo_t u;
         pos_do(p, m, &u);
+        if (p->ply > 1000000)
+            return fail(err, errlen, "move %d: move number past 1000000", ply);
         s = skip_space(s + n);
     }
     return true;

@@ -15,7 +15,7 @@
 #include "position.h"
 
 #define SFEN_STARTPOS "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-enum { SFEN_MAX = 160, SFEN_ERR_MAX = 160 };
+enum { SFEN_MAX = 256, SFEN_ERR_MAX = 160 };
 
 /* SFEN_EXTRA_PIECES lifts the 40-piece-set limit (some published perft positions hold a
  * third rook, say); every other rule still holds, and hand counts must still fit. */
