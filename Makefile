@@ -49,7 +49,7 @@ $(BUILD)/release/tsume-tests: $(call objs,release,$(CORE_SRC) $(TEST_SRC))
 	$(CC) -o $@ $^ $(REL_LIBS)
 
 tsume: $(BUILD)/release/tsume
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 # ---- sanitizer build ----
 $(BUILD)/asan/%.o: %.c

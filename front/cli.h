@@ -14,6 +14,7 @@ int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_checks(int argc, char **argv);
 int cmd_evasions(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 /* Prints "tsume: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

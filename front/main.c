@@ -17,6 +17,7 @@ static const struct {
     {"moves", cmd_moves, "list legal moves: moves SFEN"},
     {"checks", cmd_checks, "list checking moves of the side to move: checks SFEN"},
     {"evasions", cmd_evasions, "list replies of the side in check: evasions SFEN"},
+    {"solve", cmd_solve, "solve mate problems: solve [OPTIONS] SFEN | -f FILE"},
 };
 enum { N_COMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
 

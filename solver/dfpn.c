@@ -1,0 +1,518 @@
+/*
+ * dfpn.c: the df-pn search proper.
+ *
+ * mid() is Nagai's multiple-iterative-deepening step with the children of a node kept in
+ * a frame of an arena (indices, not pointers, since the arena may grow), so that a child
+ * found on the current path (a repetition) stays disproven for as long as this frame
+ * lives without ever being written to the table.  Each result carries rep: the smallest
+ * ply of a path position it depended on by repetition (REP_NONE when none); a disproof
+ * is stored only when rep >= the node's own ply, i.e. when the cycle closes inside the
+ * subtree and the disproof therefore holds whatever the path above.
+ *
+ * Recursion depth is bounded by SOLVER_MAX_PLY; frames are small (the children live in
+ * the arena), and solver.c runs the search on a thread with a stack sized for that depth.
+ *
+ * New children get initial numbers from one more ply of look-ahead (df-pn+ style): an
+ * attacker's check is scored by the defender's distinct replies (drops on one square
+ * count once) and is proven at once when there are none; a defender's reply is tried for
+ * a mate in one and scored by the attacker's number of checks.
+ */
+#include "dfpn.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../movegen/mate1.h"
+#include "../movegen/movegen.h"
+#include "futile.h"
+#include "hand.h"
+
+enum { REP_NONE = INT_MAX, REP_LIMIT = -1 };
+
+static const uint64_t MODE_SALT[2] = {0, 0x5bd1e9955bd1e995ull};
+
+typedef struct {
+    move_t move;
+    hand_t hand;  /* proof or disproof hand of the child when decided */
+    uint32_t pn, dn;
+    int16_t plen, dlen;
+    int32_t rep;
+} child_t;
+
+typedef struct {
+    dfpn_shared_t *sh;
+    pos_t *pos;
+    color_t attacker;
+    dfpn_mode_t mode;
+    uint64_t salt;
+    int ply;
+    uint64_t path[SOLVER_MAX_PLY + 2]; /* pos_key of each position on the path */
+    uint16_t path_count[4096];         /* how many path keys fall in each slot: a quick "not on path" */
+    child_t *arena;
+    size_t arena_cap, arena_top;
+} dfpn_t;
+
+typedef struct {
+    uint32_t pn, dn;
+    int plen, dlen;
+    hand_t hand;
+    int rep;
+} node_result_t;
+
+double dfpn_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Sums of unresolved numbers stop just below PN_INF, which only a decided child gives. */
+static inline uint32_t sat_add(uint32_t a, uint32_t b)
+{
+    if (a >= PN_INF || b >= PN_INF)
+        return PN_INF;
+    uint64_t s = (uint64_t)a + b;
+    return s >= PN_INF - 1 ? PN_INF - 1 : (uint32_t)s;
+}
+
+/* ---- limits and progress ---- */
+
+bool dfpn_global_limit_hit(dfpn_shared_t *sh)
+{
+    return (sh->node_limit && sh->nodes >= sh->node_limit) || (sh->stop && *sh->stop) ||
+           (sh->deadline && dfpn_now() >= sh->deadline);
+}
+
+static void check_limits(dfpn_shared_t *sh)
+{
+    if ((sh->node_limit && sh->nodes >= sh->node_limit) || (sh->local_limit && sh->nodes >= sh->local_limit))
+        sh->aborted = true;
+    if (sh->stop && *sh->stop)
+        sh->aborted = true;
+    if ((sh->nodes & 1023) == 0) {
+        double now = dfpn_now();
+        if (sh->deadline && now >= sh->deadline)
+            sh->aborted = true;
+        if (sh->opts && sh->opts->progress && now >= sh->next_report) {
+            solve_progress_t info = {sh->nodes, now - sh->start, tt_hashfull(sh->tt), sh->phase};
+            sh->opts->progress(&info, sh->opts->progress_arg);
+            sh->next_report = now + 0.1;
+        }
+    }
+}
+
+/* ---- path (repetition) ---- */
+
+static int path_find(const dfpn_t *d, uint64_t key)
+{
+    if (!d->path_count[key & 4095])
+        return -1;
+    for (int i = d->ply; i >= 0; i--)
+        if (d->path[i] == key)
+            return i;
+    return -1;
+}
+
+static void path_push(dfpn_t *d, uint64_t key)
+{
+    d->path[++d->ply] = key;
+    d->path_count[key & 4095]++;
+}
+
+static void path_pop(dfpn_t *d)
+{
+    d->path_count[d->path[d->ply] & 4095]--;
+    d->ply--;
+}
+
+/* ---- proof and disproof hands ---- */
+
+/* The attacker's hand before move m, given the hand needed (proof) after it. */
+static hand_t proof_before(const pos_t *p, move_t m, hand_t after)
+{
+    if (mv_is_drop(m))
+        return hand_add_sat(after, mv_drop_pt(m));
+    piece_t cap = p->board[mv_to(m)];
+    return cap ? hand_sub_floor(after, pt_unpromote(pc_type(cap))) : after;
+}
+
+/* The same for disproof hands (the largest hand before the move). */
+static hand_t disproof_before(const pos_t *p, move_t m, hand_t after)
+{
+    return proof_before(p, m, after);
+}
+
+/* ---- children ---- */
+
+static child_t *frame(dfpn_t *d, size_t base) { return d->arena + base; }
+
+static bool arena_reserve(dfpn_t *d, size_t n)
+{
+    if (d->arena_top + n <= d->arena_cap)
+        return true;
+    size_t cap = d->arena_cap ? d->arena_cap * 2 : 1 << 16;
+    while (cap < d->arena_top + n)
+        cap *= 2;
+    child_t *a = realloc(d->arena, cap * sizeof *a);
+    if (!a)
+        return false;
+    d->arena = a;
+    d->arena_cap = cap;
+    return true;
+}
+
+static inline uint64_t tt_key(const dfpn_t *d) { return d->pos->board_key ^ d->salt; }
+
+/* A strict mate within len is a composer mate within len too (the composers' rule only
+ * takes defender replies away), so composer queries also accept strict proofs. */
+static tt_probe_t probe_mode(tt_t *tt, uint64_t board_key, hand_t hand, dfpn_mode_t mode, int len)
+{
+    tt_probe_t t = tt_probe(tt, board_key ^ MODE_SALT[mode], hand, len);
+    if (mode == MODE_COMPOSER && !(t.found && (t.pn == 0 || t.dn == 0))) {
+        tt_probe_t s = tt_probe(tt, board_key ^ MODE_SALT[MODE_STRICT], hand, len);
+        if (s.found && s.pn == 0)
+            return s;
+    }
+    return t;
+}
+
+/* Replies of the defender, drops onto one square counted once: the df-pn+ estimate of
+ * how hard a check is to prove. */
+static uint32_t reply_estimate(const pos_t *p, int *n_replies)
+{
+    move_t ev[MG_MAX_MOVES];
+    int n = mg_evasions(p, ev);
+    *n_replies = n;
+    bb_t drop_squares = BB_EMPTY;
+    uint32_t score = 0;
+    for (int i = 0; i < n; i++) {
+        if (mv_is_drop(ev[i]))
+            drop_squares |= bb_sq(mv_to(ev[i]));
+        else
+            score++;
+    }
+    return score + (uint32_t)bb_count(drop_squares);
+}
+
+static hand_t attacker_hand(const dfpn_t *d) { return d->pos->hand[d->attacker]; }
+
+/* Proof hand of a defender node with no reply that counts; need: the proof hands of the
+ * futility verdicts that took replies away. */
+static hand_t mated_proof_hand(const dfpn_t *d, hand_t need)
+{
+    return hand_max(hand_monopoly(d->pos, attacker_hand(d)), need);
+}
+
+/* Disproof hand of an attacker node with no check. */
+static hand_t nocheck_disproof_hand(const dfpn_t *d) { return hand_cap_for_check_drops(d->pos, hand_full()); }
+
+/* Fills child c (whose move has just been played: d->pos is the child) from the table or
+ * from a look-ahead of one ply.  len is the child's bound. */
+static void init_child(dfpn_t *d, child_t *c, int len)
+{
+    pos_t *p = d->pos;
+    c->rep = REP_NONE;
+    c->plen = LEN_NONE;
+    c->dlen = DLEN_NONE;
+    c->hand = attacker_hand(d);
+    int at = path_find(d, pos_key(p));
+    if (at >= 0) {
+        c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = LEN_INF;
+        return;
+    }
+    tt_probe_t t = probe_mode(d->sh->tt, p->board_key, attacker_hand(d), d->mode, len);
+    if (t.found) {
+        c->pn = t.pn, c->dn = t.dn;
+        if (t.pn == 0)
+            c->plen = (int16_t)t.plen, c->hand = t.hand;
+        else if (t.dn == 0)
+            c->dlen = (int16_t)t.dlen, c->hand = t.hand;
+        return;
+    }
+    bool child_or = p->side == d->attacker;
+    if (!child_or) {
+        /* The child is a defender node: count its replies. */
+        int n;
+        hand_t need = 0;
+        uint32_t est = reply_estimate(p, &n);
+        if (d->mode == MODE_COMPOSER && n > 0 && futile_all_replies(d->sh, p, d->attacker, &need))
+            n = 0;
+        if (n == 0) {
+            c->pn = 0, c->dn = PN_INF, c->plen = 0, c->hand = mated_proof_hand(d, need);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 0, MOVE_NONE, 1);
+        } else if (len < 2) {
+            c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = attacker_hand(d);
+        } else {
+            c->pn = est, c->dn = 1;
+        }
+        return;
+    }
+    /* The child is an attacker node: look for a mate in one. */
+    move_t checks[MG_MAX_MOVES];
+    int n = mg_checks(p, checks);
+    if (n == 0) {
+        c->pn = PN_INF, c->dn = 0, c->dlen = LEN_INF, c->hand = nocheck_disproof_hand(d);
+        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, LEN_INF, MOVE_NONE, 1);
+        return;
+    }
+    if (len < 1) {
+        c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = hand_full();
+        return;
+    }
+    /* A mate on the board is a mate under either rule. */
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        pos_do(p, checks[i], &u);
+        bool mate = !mg_has_evasion(p);
+        hand_t ph = mate ? mated_proof_hand(d, 0) : 0;
+        pos_undo(p, checks[i], &u);
+        if (mate) {
+            c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1);
+            return;
+        }
+    }
+    c->pn = 1, c->dn = (uint32_t)n;
+}
+
+/* ---- the search ---- */
+
+static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, int len);
+
+static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_t amount)
+{
+    tt_t *tt = d->sh->tt;
+    uint64_t key = tt_key(d);
+    if (r->pn == 0)
+        tt_store_proof(tt, key, r->hand, r->plen, best, amount);
+    else if (r->dn == 0) {
+        if (r->rep >= d->ply)
+            tt_store_disproof(tt, key, r->hand, r->dlen, best, amount);
+    } else
+        tt_store(tt, key, attacker_hand(d), r->pn, r->dn, best, amount);
+}
+
+static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, int len)
+{
+    dfpn_shared_t *sh = d->sh;
+    pos_t *p = d->pos;
+    bool or_node = p->side == d->attacker;
+    uint64_t nodes_before = sh->nodes++;
+    check_limits(sh);
+    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE};
+
+    if (d->ply >= SOLVER_MAX_PLY - 1) {
+        res->pn = PN_INF, res->dn = 0, res->rep = REP_LIMIT;
+        return;
+    }
+
+    move_t moves[MG_MAX_MOVES];
+    hand_t need = 0; /* proof hands behind the futile replies left out */
+    int n = or_node ? mg_checks(p, moves) : mg_evasions(p, moves);
+    if (!or_node && d->mode == MODE_COMPOSER)
+        n = futile_filter(sh, p, d->attacker, moves, n, &need);
+    if (n == 0) {
+        if (or_node)
+            res->pn = PN_INF, res->dn = 0, res->dlen = LEN_INF, res->hand = nocheck_disproof_hand(d);
+        else
+            res->pn = 0, res->dn = PN_INF, res->plen = 0, res->hand = mated_proof_hand(d, need);
+        store_result(d, res, MOVE_NONE, 1);
+        return;
+    }
+    if ((or_node && len < 1) || (!or_node && len < 2)) {
+        res->pn = PN_INF, res->dn = 0, res->dlen = len;
+        res->hand = or_node ? hand_full() : attacker_hand(d);
+        store_result(d, res, MOVE_NONE, 1);
+        return;
+    }
+
+    if (!arena_reserve(d, (size_t)n)) {
+        sh->aborted = true;
+        return;
+    }
+    size_t base = d->arena_top;
+    d->arena_top += (size_t)n;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        child_t *c = frame(d, base) + i;
+        c->move = moves[i];
+        pos_do(p, moves[i], &u);
+        init_child(d, c, len - 1);
+        pos_undo(p, moves[i], &u);
+    }
+
+    int best = 0;
+    for (;;) {
+        child_t *ch = frame(d, base);
+        /* phi/delta: the numbers of this node's own kind (pn at OR, dn at AND). */
+        uint32_t phi = PN_INF, delta = 0, phi2 = PN_INF;
+        best = -1;
+        for (int i = 0; i < n; i++) {
+            uint32_t cphi = or_node ? ch[i].pn : ch[i].dn; /* child's number this node minimises */
+            uint32_t cdelta = or_node ? ch[i].dn : ch[i].pn;
+            delta = sat_add(delta, cdelta);
+            if (best < 0 || cphi < phi) {
+                phi2 = phi;
+                phi = cphi;
+                best = i;
+            } else if (cphi < phi2) {
+                phi2 = cphi;
+            }
+        }
+        res->pn = or_node ? phi : delta;
+        res->dn = or_node ? delta : phi;
+        if (phi == 0 || delta == 0 || sh->aborted)
+            break;
+        uint32_t th_phi = or_node ? th_pn : th_dn, th_delta = or_node ? th_dn : th_pn;
+        if (phi >= th_phi || delta >= th_delta)
+            break;
+
+        /* Child thresholds; the 1+epsilon trick (epsilon 1/4) keeps the search longer in
+         * one child before switching, which limits thrashing when the table is full. */
+        uint64_t grow = (uint64_t)phi2 + phi2 / 4 + 1;
+        uint32_t c_phi_th = (uint32_t)(grow < th_phi ? grow : th_phi);
+        uint32_t best_delta = or_node ? ch[best].dn : ch[best].pn;
+        uint64_t cd = (uint64_t)th_delta - delta + best_delta;
+        uint32_t c_delta_th = cd >= PN_INF ? PN_INF : (uint32_t)cd;
+
+        undo_t u;
+        move_t m = ch[best].move;
+        node_result_t cr;
+        pos_do(p, m, &u);
+        path_push(d, pos_key(p));
+        if (or_node)
+            mid(d, &cr, c_phi_th, c_delta_th, len - 1);
+        else
+            mid(d, &cr, c_delta_th, c_phi_th, len - 1);
+        path_pop(d);
+        pos_undo(p, m, &u);
+
+        child_t *c = frame(d, base) + best;
+        c->pn = cr.pn, c->dn = cr.dn, c->rep = cr.rep;
+        if (cr.pn == 0)
+            c->plen = (int16_t)cr.plen, c->hand = cr.hand;
+        else if (cr.dn == 0)
+            c->dlen = (int16_t)cr.dlen, c->hand = cr.hand;
+    }
+
+    child_t *ch = frame(d, base);
+    move_t best_move = best >= 0 ? ch[best].move : MOVE_NONE;
+    if (res->pn == 0) {
+        if (or_node) {
+            int k = -1;
+            for (int i = 0; i < n; i++)
+                if (ch[i].pn == 0 && (k < 0 || ch[i].plen < ch[k].plen))
+                    k = i;
+            res->plen = ch[k].plen + 1;
+            res->hand = proof_before(p, ch[k].move, ch[k].hand);
+            best_move = ch[k].move;
+        } else {
+            int longest = 0;
+            hand_t h = 0;
+            for (int i = 0; i < n; i++) {
+                if (ch[i].plen > longest)
+                    longest = ch[i].plen, best_move = ch[i].move;
+                h = hand_max(h, ch[i].hand);
+            }
+            res->plen = longest + 1;
+            res->hand = hand_max(h, mated_proof_hand(d, need));
+        }
+        res->rep = REP_NONE;
+    } else if (res->dn == 0) {
+        if (or_node) {
+            int rep = REP_NONE, shortest = LEN_INF;
+            hand_t h = hand_full();
+            for (int i = 0; i < n; i++) {
+                if (ch[i].rep < rep)
+                    rep = ch[i].rep;
+                if (ch[i].dlen < shortest)
+                    shortest = ch[i].dlen;
+                h = hand_min(h, disproof_before(p, ch[i].move, ch[i].hand));
+            }
+            res->rep = rep;
+            res->dlen = shortest >= LEN_INF ? LEN_INF : shortest + 1;
+            res->hand = hand_cap_for_check_drops(p, h);
+        } else {
+            /* Prefer a refutation that holds on every path, then the longest bound. */
+            int k = -1;
+            for (int i = 0; i < n; i++)
+                if (ch[i].dn == 0 &&
+                    (k < 0 || ch[i].rep > ch[k].rep || (ch[i].rep == ch[k].rep && ch[i].dlen > ch[k].dlen)))
+                    k = i;
+            res->rep = ch[k].rep;
+            res->dlen = ch[k].dlen >= LEN_INF ? LEN_INF : ch[k].dlen + 1;
+            hand_t h = ch[k].hand;
+            square_t checker;
+            if (d->mode == MODE_COMPOSER && futile_is_interposition(p, ch[k].move, &checker)) {
+                /* With more attacker pieces this interposition might turn futile. */
+                h = attacker_hand(d);
+            } else if (mv_is_drop(ch[k].move)) {
+                /* The defender must still own the piece it dropped. */
+                ptype_t pt = mv_drop_pt(ch[k].move);
+                int have = hand_count(attacker_hand(d), pt);
+                if (hand_count(h, pt) > have)
+                    h = hand_set(h, pt, have);
+            }
+            res->hand = h;
+            best_move = ch[k].move;
+        }
+    }
+    uint64_t spent = sh->nodes - nodes_before;
+    store_result(d, res, best_move, spent > UINT32_MAX ? UINT32_MAX : (uint32_t)spent);
+    d->arena_top = base;
+}
+
+dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
+{
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0};
+    int level = sh->nest;
+    if (level >= (int)(sizeof sh->pool / sizeof sh->pool[0])) {
+        sh->aborted = true;
+        return out;
+    }
+    dfpn_t *d = sh->pool[level];
+    if (!d && !(d = sh->pool[level] = calloc(1, sizeof *d))) {
+        sh->aborted = true;
+        return out;
+    }
+    sh->nest++;
+    d->sh = sh;
+    d->pos = p;
+    d->attacker = attacker;
+    d->mode = mode;
+    d->salt = MODE_SALT[mode];
+    d->ply = 0;
+    d->arena_top = 0;
+    d->path[0] = pos_key(p);
+    d->path_count[d->path[0] & 4095]++;
+
+    node_result_t r;
+    mid(d, &r, PN_INF, PN_INF, len);
+    if (r.pn == 0)
+        out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand};
+    else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
+        out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand};
+    d->path_count[d->path[0] & 4095]--;
+    sh->nest--;
+    return out;
+}
+
+void dfpn_shared_release(dfpn_shared_t *sh)
+{
+    for (size_t i = 0; i < sizeof sh->pool / sizeof sh->pool[0]; i++) {
+        dfpn_t *d = sh->pool[i];
+        if (d)
+            free(d->arena);
+        free(d);
+        sh->pool[i] = NULL;
+    }
+    free(sh->futile_cache);
+    sh->futile_cache = NULL;
+}
+
+tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
+{
+    return probe_mode(sh->tt, p->board_key, p->hand[attacker], mode, len);
+}

@@ -1,0 +1,72 @@
+/*
+ * dfpn.h: depth-first proof-number search (Nagai 2002) for "mate within len plies?".
+ *
+ * The attacker is fixed for a whole search (the side to move at its root); attacker
+ * nodes (OR) try only checks, defender nodes (AND) every evasion.  len bounds the mate
+ * length; LEN_INF - 1 asks for any mate.  Results:
+ *   proven     a mate within the bound exists, for certain;
+ *   disproven  none exists, for certain (repetitions and the length bound respected);
+ *   unknown    a node, time or depth limit stopped the search.
+ * Proofs hold on every path; a disproof that relied on a repetition with a position above
+ * the node that produced it is kept only in the frame that found it (never stored), so
+ * no result depends on how a position was reached (the GHI problem).
+ *
+ * In composer mode the defender's futile interpositions (futile.h) are not counted as
+ * defence: they are left out of the defender's moves, and a defender whose only replies
+ * are futile interpositions is mated.  A mate exists in composer mode exactly when one
+ * exists in strict mode (a futile reply is met by a mate that holds with the captured
+ * piece given back, so a fortiori with it kept), so either mode decides mate or no mate;
+ * they differ in lengths.  Composer mode keys its table entries apart; its proof hands
+ * also cover the proofs its futility verdicts rest on.
+ */
+#ifndef TSUME_DFPN_H
+#define TSUME_DFPN_H
+
+#include "solver.h"
+#include "tt.h"
+
+typedef enum { DFPN_PROVEN, DFPN_DISPROVEN, DFPN_UNKNOWN } dfpn_status_t;
+typedef enum { MODE_STRICT = 0, MODE_COMPOSER = 1 } dfpn_mode_t;
+
+/* What every search of one solve shares: the table, the limits and the counters. */
+typedef struct {
+    tt_t *tt;
+    uint64_t nodes;
+    uint64_t node_limit; /* 0 = none */
+    uint64_t local_limit; /* 0 = none: a budget for one nested search (futility tests) */
+    double deadline;     /* monotonic seconds, 0 = none */
+    double start;
+    volatile int *stop;
+    bool aborted;
+    futile_rule_t futile;
+    const solve_opts_t *opts; /* for progress reports */
+    const char *phase;
+    double next_report;
+    void *pool[8]; /* search frames kept for reuse, one per nesting level */
+    int nest;
+    void *futile_cache; /* futile.c: verdicts by position key */
+} dfpn_shared_t;
+
+/* Whether a limit of the whole solve (nodes, time, stop) has been reached. */
+bool dfpn_global_limit_hit(dfpn_shared_t *sh);
+
+/* Frees what the searches of sh kept for reuse. */
+void dfpn_shared_release(dfpn_shared_t *sh);
+
+typedef struct {
+    dfpn_status_t status;
+    int plen;    /* proven: a mate within plen plies */
+    int dlen;    /* disproven: no mate within dlen plies */
+    hand_t hand; /* the proof or disproof hand of the root */
+} dfpn_result_t;
+
+/* Searches p (restored on return) for a mate by attacker (p's side to move, or the side
+ * that just checked when p is a defender node) in the given mode with length bound len. */
+dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len);
+
+/* Table lookup for the position p in the given mode and bound len. */
+tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len);
+
+double dfpn_now(void);
+
+#endif

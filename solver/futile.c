@@ -1,0 +1,184 @@
+/*
+ * futile.c: the futile-interposition test (rule: futile.h).
+ *
+ * After the checker takes the interposed piece and the piece is handed back, the
+ * defender must be mated at once under the same rule: every reply it then has is itself
+ * a futile interposition (or it has none).  The test recurses, each level one piece
+ * nearer the king or one defender piece fewer on the board, so a chain of interpositions
+ * on one line is recognised link by link; depth is also capped.  It uses no search and
+ * no table, so its verdicts depend on the position alone.  Verdicts are cached by
+ * position key, with the proof hand each "futile" rests on: the attacker hand below which
+ * the immediate mates it found may fail (see hand_monopoly).
+ * One test per square suffices for drops: after capture and hand-back the position is the
+ * same whatever piece was dropped.
+ */
+#include "futile.h"
+
+#include <stdlib.h>
+
+#include "../movegen/movegen.h"
+#include "hand.h"
+
+enum { FUTILE_MAX_DEPTH = 24, FUTILE_BUDGET = 3000, CACHE_SIZE = 1 << 16 };
+
+typedef struct {
+    uint64_t key; /* pos_key | 1, 0 = empty */
+    hand_t ph;
+    uint8_t mated;
+} verdict_t;
+
+static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph);
+
+/* The second half of the rule: a mate the table knows, or a strict search finds within a
+ * small budget, also makes the interposition futile (the attacker then mates without the
+ * piece, only later).  Only for the interposition under test, not inside the recursion. */
+static bool mated_by_search(dfpn_shared_t *sh, pos_t *q, color_t attacker, hand_t *ph)
+{
+    for (dfpn_mode_t mode = MODE_STRICT; mode <= MODE_COMPOSER; mode++) {
+        tt_probe_t t = dfpn_probe(sh, q, attacker, mode, LEN_INF - 1);
+        if (t.found && t.pn == 0) {
+            *ph = t.hand;
+            return true;
+        }
+    }
+    if (sh->nest >= 2 || getenv("FUTILE_NOSEARCH"))
+        return false;
+    uint64_t saved = sh->local_limit;
+    sh->local_limit = sh->nodes + FUTILE_BUDGET;
+    if (saved && saved < sh->local_limit)
+        sh->local_limit = saved;
+    dfpn_result_t r = dfpn_solve(sh, q, attacker, MODE_STRICT, LEN_INF - 1);
+    sh->local_limit = saved;
+    if (sh->aborted && !dfpn_global_limit_hit(sh) && !(saved && sh->nodes >= saved))
+        sh->aborted = false;
+    *ph = r.hand;
+    return r.status == DFPN_PROVEN;
+}
+
+bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker)
+{
+    if (bb_more_than_one(p->checkers))
+        return false;
+    square_t k = p->king[p->side];
+    *checker = bb_lsb(p->checkers);
+    if (!mv_is_drop(m) && mv_from(m) == k)
+        return false;
+    return bb_has(at_between[k][*checker], mv_to(m));
+}
+
+/* p: defender to move, in check from one distant piece; m: a reply landing between. */
+static bool capture_still_mates(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m, square_t checker,
+                                int depth, hand_t *ph)
+{
+    square_t to = mv_to(m);
+    undo_t u1;
+    pos_do(p, m, &u1);
+    bool futile = false;
+    move_t checks[MG_MAX_MOVES];
+    int n = mg_checks(p, checks);
+    for (int i = 0; i < n && !futile; i++) {
+        if (mv_is_drop(checks[i]) || mv_from(checks[i]) != checker || mv_to(checks[i]) != to)
+            continue;
+        undo_t u2;
+        pos_t q = *p;
+        pos_do(&q, checks[i], &u2);
+        ptype_t got = pt_unpromote(pc_type(u2.captured));
+        q.hand[attacker] -= hand_one(got);
+        q.hand[opp(attacker)] += hand_one(got);
+        pos_refresh(&q);
+        futile = mated_now(sh, &q, attacker, depth, ph);
+    }
+    pos_undo(p, m, &u1);
+    return futile;
+}
+
+/* Every reply of the defender (to move in q, in check) is a futile interposition; with
+ * no reply at all it is plain mate. */
+static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph)
+{
+    if (depth > FUTILE_MAX_DEPTH)
+        return false;
+    if (!sh->futile_cache)
+        sh->futile_cache = calloc(CACHE_SIZE, sizeof(verdict_t));
+    verdict_t *v = sh->futile_cache ? (verdict_t *)sh->futile_cache + (pos_key(q) & (CACHE_SIZE - 1)) : NULL;
+    uint64_t key = pos_key(q) | 1;
+    if (v && v->key == key) {
+        *ph = v->ph;
+        return v->mated;
+    }
+    move_t moves[MG_MAX_MOVES];
+    int n = mg_evasions(q, moves);
+    bool mated = true;
+    hand_t need = 0;
+    square_t checker;
+    for (int i = 0; i < n && mated; i++)
+        mated = futile_is_interposition(q, moves[i], &checker);
+    bb_t tested = BB_EMPTY;
+    for (int i = 0; i < n && mated; i++) {
+        if (mv_is_drop(moves[i])) {
+            if (bb_has(tested, mv_to(moves[i])))
+                continue;
+            tested |= bb_sq(mv_to(moves[i]));
+        }
+        hand_t h = 0;
+        mated = capture_still_mates(sh, q, attacker, moves[i], checker, depth + 1, &h);
+        need = hand_max(need, h);
+    }
+    *ph = mated ? hand_max(need, hand_monopoly(q, q->hand[attacker])) : 0;
+    if (!mated && depth == 1 && n > 0)
+        mated = mated_by_search(sh, q, attacker, ph);
+    if (v && depth < FUTILE_MAX_DEPTH)
+        *v = (verdict_t){key, *ph, mated};
+    return mated;
+}
+
+bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m)
+{
+    square_t checker;
+    hand_t ph;
+    if (sh->futile == FUTILE_NONE || !futile_is_interposition(p, m, &checker))
+        return false;
+    return capture_still_mates(sh, p, attacker, m, checker, 1, &ph);
+}
+
+int futile_filter(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t *moves, int n, hand_t *need)
+{
+    if (sh->futile == FUTILE_NONE)
+        return n;
+    bb_t tested = BB_EMPTY, futile_sq = BB_EMPTY;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        square_t checker, to = mv_to(moves[i]);
+        bool futile = false;
+        hand_t ph = 0;
+        if (futile_is_interposition(p, moves[i], &checker)) {
+            if (!mv_is_drop(moves[i])) {
+                futile = capture_still_mates(sh, p, attacker, moves[i], checker, 1, &ph);
+            } else if (bb_has(tested, to)) {
+                futile = bb_has(futile_sq, to); /* its proof hand is counted already */
+            } else {
+                futile = capture_still_mates(sh, p, attacker, moves[i], checker, 1, &ph);
+                tested |= bb_sq(to);
+                if (futile)
+                    futile_sq |= bb_sq(to);
+            }
+        }
+        if (futile)
+            *need = hand_max(*need, ph);
+        else
+            moves[k++] = moves[i];
+    }
+    return k;
+}
+
+bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, hand_t *need)
+{
+    if (sh->futile == FUTILE_NONE || !pos_in_check(p))
+        return false;
+    hand_t ph;
+    move_t moves[MG_MAX_MOVES];
+    if (mg_evasions(p, moves) == 0 || !mated_now(sh, p, attacker, 0, &ph))
+        return false;
+    *need = hand_max(*need, ph);
+    return true;
+}

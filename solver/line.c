@@ -1,0 +1,216 @@
+/*
+ * line.c: walks down a proven position and writes the line (see line.h).
+ *
+ * Every question is "mate within n plies from here?", answered from the table when it can
+ * be and by a bounded search otherwise.  Searches that only refine the choice (is this
+ * reply the longest? which ending leaves fewer pieces?) run on a node budget; when one
+ * runs out the line is still a mate, but no longer certified: exact turns false.  The
+ * attacker's moves are always backed by a proof, so the line never stops short of mate.
+ * The walk is a loop over plies; only the leftover look-ahead recurses, over equally long
+ * lines, with a call budget.
+ */
+#include "line.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../movegen/movegen.h"
+#include "futile.h"
+
+enum { LOOK_BUDGET = 2000, PROBE_ONLY = 1, LINE_BUDGETS = 20 };
+
+typedef struct {
+    dfpn_shared_t *sh;
+    dfpn_mode_t mode;
+    color_t attacker;
+    bool exact;
+    int budget;             /* leftover look-ahead calls left */
+    uint64_t search_budget; /* nodes allowed for each refining search */
+    uint64_t end;           /* no refining search past this node count */
+} walk_t;
+
+/* Mate within len for p (either side to move)?  1 yes, 0 no, -1 unknown (budget). */
+static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget)
+{
+    if (len < 0)
+        return 0;
+    tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, mode, len);
+    if (t.found && t.pn == 0)
+        return 1;
+    if (t.found && t.dn == 0)
+        return 0;
+    dfpn_shared_t *sh = w->sh;
+    if (budget && sh->nodes + budget > w->end)
+        budget = sh->nodes < w->end ? w->end - sh->nodes : PROBE_ONLY;
+    if (sh->aborted || budget == PROBE_ONLY)
+        return -1;
+    const char *phase = sh->phase;
+    uint64_t saved = sh->local_limit;
+    if (budget)
+        sh->local_limit = sh->nodes + budget;
+    dfpn_result_t r = dfpn_solve(sh, p, w->attacker, mode, len);
+    sh->local_limit = saved;
+    if (sh->aborted && !dfpn_global_limit_hit(sh))
+        sh->aborted = false;
+    sh->phase = phase;
+    return r.status == DFPN_PROVEN ? 1 : r.status == DFPN_DISPROVEN ? 0 : -1;
+}
+
+/* The defender's replies that count under the mode. */
+static int defender_replies(walk_t *w, pos_t *p, move_t *moves)
+{
+    int n = mg_evasions(p, moves);
+    hand_t need = 0;
+    return w->mode == MODE_COMPOSER ? futile_filter(w->sh, p, w->attacker, moves, n, &need) : n;
+}
+
+/* Attacker moves (p: attacker to move) after which a mate within len - 1 is proven.  With
+ * search false only the table is asked.  With search true, when the table knows none, the
+ * table's best move is searched on the budget, and failing that the strict proof is
+ * followed (the line stays a mate, but may grow longer than len and is no longer exact). */
+static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
+{
+    move_t checks[MG_MAX_MOVES], best = dfpn_probe(w->sh, p, w->attacker, w->mode, len).move;
+    int n = mg_checks(p, checks), k = 0;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        pos_do(p, checks[i], &u);
+        int m;
+        if (len == 1) {
+            move_t rep[MG_MAX_MOVES];
+            m = defender_replies(w, p, rep) == 0;
+        } else {
+            m = mate_within(w, p, w->mode, len - 1, PROBE_ONLY);
+        }
+        pos_undo(p, checks[i], &u);
+        if (m == 1)
+            out[k++] = checks[i];
+    }
+    if (k || !search)
+        return k;
+    for (int i = 0; i < n && best != MOVE_NONE; i++) {
+        if (checks[i] != best)
+            continue;
+        undo_t u;
+        pos_do(p, best, &u);
+        int m = mate_within(w, p, w->mode, len - 1, w->search_budget);
+        pos_undo(p, best, &u);
+        if (m == 1) {
+            out[0] = best;
+            return 1;
+        }
+    }
+    w->exact = false;
+    for (int pass = 0; pass < 2 && k == 0; pass++) {
+        int best_len = LEN_NONE;
+        for (int i = 0; i < n; i++) {
+            undo_t u;
+            pos_do(p, checks[i], &u);
+            tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, MODE_STRICT, LEN_INF - 1);
+            /* The table lost the proof: search again (strict, no limit but the solve's). */
+            if (pass == 1 && !(t.found && (t.pn == 0 || t.dn == 0)) && mate_within(w, p, MODE_STRICT, LEN_INF - 1, 0) == 1)
+                t = dfpn_probe(w->sh, p, w->attacker, MODE_STRICT, LEN_INF - 1);
+            pos_undo(p, checks[i], &u);
+            if (t.found && t.pn == 0 && t.plen < best_len)
+                best_len = t.plen, out[0] = checks[i], k = 1;
+        }
+    }
+    return k;
+}
+
+/* Defender replies (p: defender to move, mated within len) ranked by how long they hold
+ * out: those proven to hold len - 1 plies first; then those not decided within the
+ * budget; and only when there is neither, the others.  Returns how many of the best rank
+ * were written. */
+static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refine)
+{
+    move_t rep[MG_MAX_MOVES], undecided[MG_MAX_MOVES], shorter[MG_MAX_MOVES];
+    int n = defender_replies(w, p, rep), k = 0, nu = 0, ns = 0;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        pos_do(p, rep[i], &u);
+        int s = mate_within(w, p, w->mode, len - 3, refine ? w->search_budget : PROBE_ONLY);
+        pos_undo(p, rep[i], &u);
+        if (s == 0)
+            out[k++] = rep[i];
+        else if (s < 0)
+            undecided[nu++] = rep[i];
+        else
+            shorter[ns++] = rep[i];
+    }
+    if (k)
+        return k;
+    if (refine)
+        w->exact = false;
+    if (nu) {
+        memcpy(out, undecided, sizeof *out * (size_t)nu);
+        return nu;
+    }
+    memcpy(out, shorter, sizeof *out * (size_t)ns);
+    return ns;
+}
+
+static int leftover_of(const pos_t *p, color_t attacker) { return hand_total(p->hand[attacker]); }
+
+/* Leftover at the end of best play over equally long lines: the attacker maximises it,
+ * the defender minimises it.  len: plies to the mate from p. */
+static int look_leftover(walk_t *w, pos_t *p, int len)
+{
+    if (len == 0 || w->budget-- <= 0)
+        return leftover_of(p, w->attacker);
+    move_t moves[MG_MAX_MOVES];
+    bool or_node = p->side == w->attacker;
+    int n = or_node ? mating_moves(w, p, len, moves, false) : longest_replies(w, p, len, moves, false);
+    int best = or_node ? -1 : 1000;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        pos_do(p, moves[i], &u);
+        int v = look_leftover(w, p, len - 1);
+        pos_undo(p, moves[i], &u);
+        if (or_node ? v > best : v < best)
+            best = v;
+    }
+    return n ? best : leftover_of(p, w->attacker);
+}
+
+line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv)
+{
+    walk_t w = {sh, mode, p->side, true, LOOK_BUDGET, budget, sh->nodes + budget * LINE_BUDGETS};
+    line_info_t info = {0, 0, true};
+    undo_t *undo = malloc(sizeof *undo * (size_t)(len + 1));
+    if (!undo) {
+        info.exact = false;
+        return info;
+    }
+    int ply = 0;
+    for (int left = len; left > 0; left--, ply++) {
+        move_t moves[MG_MAX_MOVES];
+        bool or_node = p->side == w.attacker;
+        int n = or_node ? mating_moves(&w, p, left, moves, true) : longest_replies(&w, p, left, moves, true);
+        if (n == 0)
+            break; /* mate (the defender has no reply that counts), or the search was stopped */
+        int pick = 0;
+        if (n > 1) {
+            int best = or_node ? -1 : 1000;
+            for (int i = 0; i < n; i++) {
+                undo_t u;
+                pos_do(p, moves[i], &u);
+                int v = look_leftover(&w, p, left - 1);
+                pos_undo(p, moves[i], &u);
+                if (or_node ? v > best : v < best)
+                    best = v, pick = i;
+            }
+        }
+        pv[ply] = moves[pick];
+        pos_do(p, moves[pick], &undo[ply]);
+    }
+    info.plies = ply;
+    info.leftover = leftover_of(p, w.attacker);
+    info.exact = w.exact && ply == len && w.budget > 0;
+    while (ply > 0) {
+        ply--;
+        pos_undo(p, pv[ply], &undo[ply]);
+    }
+    free(undo);
+    return info;
+}

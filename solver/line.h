@@ -1,0 +1,28 @@
+/*
+ * line.h: the reported line, chosen after the proof under the rule in force.
+ *
+ * Given a root proven to mate in exactly len plies (in the mode of the search: strict, or
+ * composer with futile interpositions left out), the line is built move by move:
+ *   attacker: a check after which a mate within the remaining length is proven;
+ *   defender: a reply whose shortest mate is the remaining length minus one (the longest
+ *             resistance), found by asking the search whether a shorter mate exists;
+ *   ties:     the defender picks the reply that leaves the attacker the fewest pieces in
+ *             hand at the end, the attacker the move that leaves the most, as far as a
+ *             bounded look over the equally long lines can tell.
+ */
+#ifndef TSUME_LINE_H
+#define TSUME_LINE_H
+
+#include "dfpn.h"
+
+typedef struct {
+    int plies;
+    int leftover;
+    bool exact; /* every step was decided by a finished search */
+} line_info_t;
+
+/* Writes the line into pv (room for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes
+ * for each search that only refines a choice; all of them together get 20 budgets. */
+line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv);
+
+#endif

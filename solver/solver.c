@@ -1,0 +1,225 @@
+/*
+ * solver.c: the public entry points: one problem, three phases.
+ *   proof     strict df-pn, no length bound: mate, no mate, or unknown;
+ *   shortest  bounded searches under the chosen futility rule, each asking for a mate two
+ *             plies shorter than the last one proven, until one is disproven: the length
+ *             is then exact (composer length <= strict length, so the first bound holds);
+ *   line      the moves of that length (line.c).
+ * The work runs on a thread of its own whose stack is sized for SOLVER_MAX_PLY plies of
+ * recursion, so deep problems never depend on the caller's stack.
+ */
+#include "solver.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dfpn.h"
+#include "line.h"
+
+enum { SEARCH_STACK_BYTES = 256 << 20 };
+
+struct solver {
+    tt_t tt;
+};
+
+void solve_opts_default(solve_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->futile = FUTILE_CAPTURE;
+}
+
+solver_t *solver_new(size_t hash_mb)
+{
+    solver_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (!tt_init(&s->tt, hash_mb ? hash_mb : 1)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void solver_free(solver_t *s)
+{
+    if (!s)
+        return;
+    tt_free(&s->tt);
+    free(s);
+}
+
+/* Gives the defender every piece that is neither on the board nor in the attacker's hand. */
+static void fill_defender_hand(pos_t *p)
+{
+    color_t def = opp(p->side);
+    int on_board[HAND_NB] = {0};
+    for (square_t sq = 0; sq < SQ_NB; sq++)
+        if (p->board[sq] && pc_type(p->board[sq]) != KING)
+            on_board[pt_unpromote(pc_type(p->board[sq]))]++;
+    hand_t h = 0;
+    for (ptype_t pt = PAWN; pt <= GOLD; pt++) {
+        int n = PIECE_MAX[pt] - on_board[pt] - hand_count(p->hand[p->side], pt);
+        h += (hand_t)(n > 0 ? n : 0) * hand_one(pt);
+    }
+    p->hand[def] = h;
+    pos_refresh(p);
+}
+
+typedef struct {
+    solver_t *s;
+    pos_t pos;
+    const solve_opts_t *o;
+    solve_result_t *r;
+} job_t;
+
+/* Budgets of the work after the proof, in nodes: each step of the shortest-mate loop and
+ * each refining search of the line may cost this much, scaled by the proof's own cost. */
+enum { STEP_MIN = 200000, STEP_MAX = 20000000, STEP_FACTOR = 10, REFINE_MIN = 20000, REFINE_MAX = 200000 };
+
+/* Runs one search on a node budget; the solve's own limits still apply. */
+static dfpn_result_t budgeted(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget)
+{
+    uint64_t saved = sh->local_limit;
+    sh->local_limit = sh->nodes + budget;
+    dfpn_result_t r = dfpn_solve(sh, p, p->side, mode, len);
+    sh->local_limit = saved;
+    if (sh->aborted && !dfpn_global_limit_hit(sh))
+        sh->aborted = false;
+    return r;
+}
+
+/* Narrows the shortest mate length between lo (no mate shorter is possible: 1 at first)
+ * and hi (a mate within hi is proven) by bisection: a proof lowers hi to the length it
+ * found, a disproof raises lo.  The proof's own length can be far from the shortest (a
+ * long detour proves a mate as well as a short one), which is why this does not step
+ * down two plies at a time.  Returns hi; *exact when lo met hi; *proven when a mate within
+ * the first hi was shown in this mode at all. */
+static int shorten(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact, bool *proven)
+{
+    *exact = false;
+    dfpn_result_t r = budgeted(sh, p, mode, hi, budget);
+    *proven = r.status == DFPN_PROVEN;
+    if (!*proven)
+        return hi;
+    hi = r.plen;
+    int lo = 1;
+    while (lo < hi && !sh->aborted) {
+        int mid = (lo + hi) / 2;
+        if (mid % 2 == 0)
+            mid--;
+        if (mid >= hi)
+            mid = hi - 2;
+        if (mid < lo)
+            mid = lo;
+        r = budgeted(sh, p, mode, mid, budget);
+        if (r.status == DFPN_PROVEN)
+            hi = r.plen;
+        else if (r.status == DFPN_DISPROVEN)
+            lo = mid + 2;
+        else
+            break;
+    }
+    *exact = lo >= hi;
+    return hi;
+}
+
+static void run(job_t *job)
+{
+    solve_result_t *r = job->r;
+    const solve_opts_t *o = job->o;
+    pos_t *p = &job->pos;
+    dfpn_shared_t sh = {0};
+    sh.tt = &job->s->tt;
+    sh.node_limit = o->node_limit;
+    sh.start = dfpn_now();
+    sh.deadline = o->time_limit > 0 ? sh.start + o->time_limit : 0;
+    sh.stop = o->stop;
+    sh.futile = o->futile;
+    sh.opts = o;
+    sh.phase = "proof";
+    tt_new_search(sh.tt);
+
+    /* Either rule decides mate or no mate alike (dfpn.h).  The proof runs under the strict
+     * one, whose nodes cost no futility tests; lengths and the line use the rule asked for,
+     * starting from the strict proof's length (composer mates are never longer). */
+    dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
+    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, MODE_STRICT, LEN_INF - 1);
+    r->status = proof.status == DFPN_PROVEN ? SOLVE_MATE : proof.status == DFPN_DISPROVEN ? SOLVE_NOMATE : SOLVE_UNKNOWN;
+    if (r->status == SOLVE_MATE) {
+        uint64_t proof_nodes = sh.nodes;
+        uint64_t step = proof_nodes * STEP_FACTOR;
+        step = step < STEP_MIN ? STEP_MIN : step > STEP_MAX ? STEP_MAX : step;
+        int len = proof.plen;
+        bool exact = false, proven;
+        if (!o->proof_only) {
+            sh.phase = "shortest";
+            len = shorten(&sh, p, mode, len, step, &exact, &proven);
+        }
+        /* The line is built even when a limit stopped the refinement: the mate is proven,
+         * and its moves come from the table. */
+        sh.phase = "line";
+        sh.aborted = false;
+        sh.node_limit = 0;
+        sh.deadline = 0;
+        uint64_t refine = proof_nodes < REFINE_MIN ? REFINE_MIN : proof_nodes > REFINE_MAX ? REFINE_MAX : proof_nodes;
+        line_info_t li = line_extract(&sh, p, mode, len, o->proof_only ? 1 : refine, r->pv);
+        r->plies = li.plies;
+        r->leftover = li.leftover;
+        r->exact = exact && li.exact && !o->proof_only;
+    }
+    r->nodes = sh.nodes;
+    r->seconds = dfpn_now() - sh.start;
+    dfpn_shared_release(&sh);
+}
+
+static void *thread_main(void *arg)
+{
+    run(arg);
+    return NULL;
+}
+
+void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_result_t *r)
+{
+    memset(r, 0, sizeof *r);
+    r->pv = calloc(SOLVER_MAX_PLY, sizeof *r->pv);
+    if (!r->pv) {
+        r->status = SOLVE_ERROR;
+        snprintf(r->error, sizeof r->error, "out of memory");
+        return;
+    }
+    if (p->king[opp(p->side)] == SQ_NONE) {
+        r->status = SOLVE_ERROR;
+        snprintf(r->error, sizeof r->error, "no king for the defender (%s)", p->side == BLACK ? "white" : "black");
+        return;
+    }
+    job_t job = {s, *p, o, r};
+    if (o->defender_hand_rest) {
+        fill_defender_hand(&job.pos);
+        r->defender_hand_filled = 1;
+    }
+    pthread_attr_t attr;
+    pthread_t th;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, SEARCH_STACK_BYTES);
+    if (pthread_create(&th, &attr, thread_main, &job) != 0) {
+        r->status = SOLVE_ERROR;
+        snprintf(r->error, sizeof r->error, "cannot start the search thread");
+    } else {
+        pthread_join(th, NULL);
+    }
+    pthread_attr_destroy(&attr);
+}
+
+void solve_result_free(solve_result_t *r)
+{
+    free(r->pv);
+    r->pv = NULL;
+}
+
+const char *solve_status_name(solve_status_t st)
+{
+    static const char *NAMES[] = {"mate", "nomate", "unknown", "error"};
+    return NAMES[st];
+}

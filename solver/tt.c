@@ -1,0 +1,182 @@
+/*
+ * tt.c: transposition table storage, lookup with hand superiority, and replacement.
+ *
+ * The block comes from mmap (huge pages advised), so its size is exactly what --hash
+ * asked for, rounded down to a power of two of buckets, and never grows.  An entry is
+ * empty when its generation is not the table's; tt_new_search bumps the generation and
+ * clears the memory only when the 8-bit counter wraps.
+ */
+#include "tt.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+#include "hand.h"
+
+bool tt_init(tt_t *tt, size_t megabytes)
+{
+    memset(tt, 0, sizeof *tt);
+    size_t bytes = megabytes << 20, bucket_bytes = TT_BUCKET * sizeof(tt_entry_t);
+    if (bytes < bucket_bytes)
+        return false;
+    size_t buckets = 1;
+    while (buckets * 2 * bucket_bytes <= bytes)
+        buckets *= 2;
+    void *mem = mmap(NULL, buckets * bucket_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                     -1, 0);
+    if (mem == MAP_FAILED)
+        return false;
+#ifdef MADV_HUGEPAGE
+    madvise(mem, buckets * bucket_bytes, MADV_HUGEPAGE);
+#endif
+    tt->table = mem;
+    tt->buckets = buckets;
+    tt->bytes = buckets * bucket_bytes;
+    tt->gen = 1;
+    return true;
+}
+
+void tt_free(tt_t *tt)
+{
+    if (tt->table)
+        munmap(tt->table, tt->bytes);
+    tt->table = NULL;
+}
+
+void tt_new_search(tt_t *tt)
+{
+    if (++tt->gen == 0) {
+        memset(tt->table, 0, tt->bytes);
+        tt->gen = 1;
+    }
+    tt->used = 0;
+}
+
+int tt_hashfull(const tt_t *tt)
+{
+    uint64_t total = (uint64_t)tt->buckets * TT_BUCKET;
+    return (int)(tt->used >= total ? 1000 : tt->used * 1000 / total);
+}
+
+static inline tt_entry_t *bucket_of(const tt_t *tt, uint64_t key)
+{
+    return tt->table + (key & (tt->buckets - 1)) * TT_BUCKET;
+}
+
+tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
+{
+    tt_probe_t r = {.pn = 0, .dn = 0, .plen = LEN_NONE, .dlen = DLEN_NONE, .hand = hand, .move = MOVE_NONE};
+    const tt_entry_t *b = bucket_of(tt, key), *proof = NULL, *disproof = NULL, *exact = NULL;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        const tt_entry_t *e = &b[i];
+        if (e->gen != tt->gen || e->key != key)
+            continue;
+        if (e->plen <= len && hand_ge(hand, e->hand) && (!proof || e->plen < proof->plen))
+            proof = e;
+        if (e->dlen >= len && hand_ge(e->hand, hand) && (!disproof || e->dlen > disproof->dlen))
+            disproof = e;
+        if (e->hand == hand)
+            exact = e;
+    }
+    if (proof) {
+        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->move, true};
+    } else if (disproof) {
+        r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->move, true};
+    } else if (exact) {
+        /* Decided numbers belong to a bound that does not answer this length. */
+        bool decided = exact->pn == 0 || exact->dn == 0;
+        r.pn = decided ? 1 : exact->pn;
+        r.dn = decided ? 1 : exact->dn;
+        r.plen = exact->plen;
+        r.dlen = exact->dlen;
+        r.move = exact->move;
+        r.found = true;
+    }
+    return r;
+}
+
+/* The entry of (key, hand), or the cheapest entry of the bucket, made empty for it. */
+static tt_entry_t *slot(tt_t *tt, uint64_t key, hand_t hand)
+{
+    tt_entry_t *b = bucket_of(tt, key), *victim = NULL;
+    uint64_t victim_cost = UINT64_MAX;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        tt_entry_t *e = &b[i];
+        if (e->gen != tt->gen) {
+            if (!victim || victim_cost > 0) {
+                victim = e;
+                victim_cost = 0;
+            }
+            continue;
+        }
+        if (e->key == key && e->hand == hand)
+            return e;
+        /* Final results are worth more than their search cost alone. */
+        uint64_t cost = (uint64_t)e->amount + ((e->plen != LEN_NONE || e->dlen != DLEN_NONE) ? 64 : 0);
+        if (cost < victim_cost) {
+            victim = e;
+            victim_cost = cost;
+        }
+    }
+    if (victim->gen != tt->gen)
+        tt->used++;
+    *victim = (tt_entry_t){.key = key, .hand = hand, .pn = 1, .dn = 1, .plen = LEN_NONE, .dlen = DLEN_NONE,
+                           .move = MOVE_NONE, .gen = tt->gen};
+    return victim;
+}
+
+static inline uint32_t add_amount(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
+
+void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount)
+{
+    tt_entry_t *e = slot(tt, key, hand);
+    e->pn = pn;
+    e->dn = dn;
+    if (move != MOVE_NONE)
+        e->move = move;
+    e->amount = add_amount(e->amount, amount);
+}
+
+/* Drops the working entries of the board that a new final result makes useless. */
+static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool proof)
+{
+    tt_entry_t *b = bucket_of(tt, key);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        tt_entry_t *e = &b[i];
+        if (e == keep || e->gen != tt->gen || e->key != key || e->plen != LEN_NONE || e->dlen != DLEN_NONE)
+            continue;
+        if (proof ? hand_ge(e->hand, keep->hand) : hand_ge(keep->hand, e->hand)) {
+            e->gen = (uint8_t)(tt->gen - 1);
+            tt->used--;
+        }
+    }
+}
+
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount)
+{
+    tt_entry_t *e = slot(tt, key, proof_hand);
+    if (plen < e->plen) {
+        e->plen = (int16_t)plen;
+        e->move = move;
+    }
+    e->pn = 0;
+    e->dn = PN_INF;
+    e->amount = add_amount(e->amount, amount);
+    drop_dominated(tt, key, e, true);
+}
+
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount)
+{
+    tt_entry_t *e = slot(tt, key, disproof_hand);
+    if (dlen > e->dlen) {
+        e->dlen = (int16_t)dlen;
+        if (e->plen == LEN_NONE)
+            e->move = move;
+    }
+    if (e->plen == LEN_NONE) {
+        e->pn = PN_INF;
+        e->dn = 0;
+    }
+    e->amount = add_amount(e->amount, amount);
+    drop_dominated(tt, key, e, false);
+}

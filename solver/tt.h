@@ -1,0 +1,75 @@
+/*
+ * tt.h: the transposition table: one block of memory, buckets of eight 32-byte entries.
+ *
+ * An entry speaks for one board (full 64-bit key, including the search mode's salt) and
+ * one attacker hand.  Besides the working proof/disproof numbers it holds two length
+ * bounds: plen (a mate within plen plies is proven) and dlen (no mate within dlen plies
+ * is proven).  A query asks "mate within len plies?" for a board and hand and is answered
+ *   proven      by any entry of the board with plen <= len whose hand the query's covers
+ *               (the attacker holds at least as much: hand superiority),
+ *   disproven   by any entry with dlen >= len whose hand covers the query's,
+ *   otherwise   by the entry of exactly this hand, if any, for its numbers.
+ * Final results are stored under proof/disproof hands so that they cover more positions.
+ * When a bucket is full the entry that cost the least search is replaced; a generation
+ * counter empties the table between problems without touching the memory.
+ */
+#ifndef TSUME_TT_H
+#define TSUME_TT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../movegen/types.h"
+
+enum {
+    PN_INF = 0x3FFFFFFF,
+    LEN_NONE = 0x7FFF, /* plen when nothing is proven */
+    LEN_INF = 0x7FFE,  /* dlen when no mate exists at all */
+    DLEN_NONE = -1,    /* dlen when nothing is disproven */
+    TT_BUCKET = 8,
+};
+
+typedef struct {
+    uint64_t key;
+    hand_t hand;
+    uint32_t pn, dn;
+    uint32_t amount;  /* search effort below this entry, saturating: the replacement priority */
+    int16_t plen;
+    int16_t dlen;
+    move_t move;      /* best move found, or MOVE_NONE */
+    uint8_t gen;
+    uint8_t flags;
+} tt_entry_t;
+
+typedef struct {
+    tt_entry_t *table;
+    size_t buckets; /* a power of two */
+    size_t bytes;
+    uint8_t gen;
+    uint64_t used;  /* entries written in this generation (for hashfull) */
+} tt_t;
+
+/* Result of a query. */
+typedef struct {
+    uint32_t pn, dn;
+    int plen, dlen;  /* bounds as found (plen LEN_NONE / dlen DLEN_NONE when unknown) */
+    hand_t hand;     /* proof or disproof hand of the deciding entry */
+    move_t move;
+    bool found;      /* some entry of this board and hand (or a deciding one) exists */
+} tt_probe_t;
+
+bool tt_init(tt_t *tt, size_t megabytes);
+void tt_free(tt_t *tt);
+void tt_new_search(tt_t *tt); /* forget everything (O(1) except every 255th call) */
+int tt_hashfull(const tt_t *tt);  /* per mille */
+
+tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len);
+
+/* Working numbers for exactly (key, hand). */
+void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount);
+/* A proof of a mate within plen plies for every hand covering proof_hand. */
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount);
+/* A proof that no mate within dlen plies exists for every hand covered by disproof_hand. */
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount);
+
+#endif

@@ -1,0 +1,560 @@
+/*
+ * front_solve.c: `tsume solve` as a user sees it, run through the binary ($TSUME_BIN,
+ * default ./tsume): the SFEN forms, -f files (comments, blanks, malformed lines, several
+ * files, stdin), text and JSON output, option errors, --help and the exit statuses.
+ *
+ * The answers checked hold for any correct solver: a mate in one, positions that are not
+ * problems at all, and "unknown" under --nodes 1 on problems that need many nodes.  So
+ * these tests pass with the mate-in-one stub and must keep passing with the real df-pn.
+ * Each test works in its own mkdtemp directory and removes it.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test.h"
+
+#define MATE1 "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+/* 3 plies, 9f5b+ 4a5b S*4b; no mate in one. */
+#define MATE3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
+/* Shogi Zuko no. 1, 69 plies: no solver proves it within a handful of nodes. */
+#define ZUKO1 "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1"
+#define NO_DEFENDER_KING "9/9/9/9/9/9/9/9/4K4 b - 1"
+
+/* ---- a scratch directory and one run of the binary ---- */
+
+static char dir[64];
+static int n_created;
+static char created[16][128];
+
+static bool scratch_begin(void)
+{
+    strcpy(dir, "/tmp/tsume-solve-XXXXXX");
+    n_created = 0;
+    if (!mkdtemp(dir)) {
+        test_fail(__FILE__, __LINE__, "mkdtemp failed");
+        return false;
+    }
+    return true;
+}
+
+/* Path of a file in the scratch directory, remembered for scratch_end. */
+static const char *scratch(const char *name)
+{
+    for (int i = 0; i < n_created; i++)
+        if (!strcmp(strrchr(created[i], '/') + 1, name))
+            return created[i];
+    snprintf(created[n_created], sizeof created[0], "%s/%s", dir, name);
+    return created[n_created++];
+}
+
+static void scratch_end(void)
+{
+    for (int i = 0; i < n_created; i++)
+        unlink(created[i]);
+    rmdir(dir);
+}
+
+static const char *write_file(const char *name, const char *text)
+{
+    const char *path = scratch(name);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+    return path;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *buf = calloc(1, 1 << 20);
+    if (f && buf) {
+        size_t n = fread(buf, 1, (1 << 20) - 1, f);
+        buf[n] = 0;
+    }
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+/* printf into one of a few static buffers; a command too long to fit fails the test
+ * rather than running cut short. */
+static const char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static const char *fmt(const char *f, ...)
+{
+    static char buf[4][4096];
+    static int k;
+    char *out = buf[k++ & 3];
+    va_list ap;
+    va_start(ap, f);
+    int n = vsnprintf(out, sizeof buf[0], f, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof buf[0]) {
+        test_fail(__FILE__, __LINE__, "command text too long: %.60s...", out);
+        out[0] = 0;
+    }
+    return out;
+}
+
+typedef struct {
+    int code;
+    char *out, *err;
+} run_t;
+
+/* Runs "BIN solve ARGS" through sh (ARGS is shell text: quote SFENs), with stdin from the
+ * file stdin_path when given; pipe_text instead pipes that text in. */
+static run_t solve_run(const char *args, const char *stdin_path, const char *pipe_text)
+{
+    const char *bin = getenv("TSUME_BIN");
+    if (!bin || !*bin)
+        bin = "./tsume";
+    const char *out = scratch("stdout"), *err = scratch("stderr");
+    const char *cmd = pipe_text ? fmt("printf '%s' | '%s' solve %s >'%s' 2>'%s'", pipe_text, bin, args, out, err)
+                                : fmt("'%s' solve %s <'%s' >'%s' 2>'%s'", bin, args,
+                                      stdin_path ? stdin_path : "/dev/null", out, err);
+    int st = system(cmd);
+    run_t r = {st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st), slurp(out), slurp(err)};
+    return r;
+}
+
+static void run_free(run_t *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* The n-th line (0-based) of s, without its newline, in a static buffer. */
+static const char *line_of(const char *s, int n)
+{
+    static char buf[8192];
+    for (; n > 0 && *s; s++)
+        if (*s == '\n')
+            n--;
+    size_t len = strcspn(s, "\n");
+    snprintf(buf, sizeof buf, "%.*s", (int)len, s);
+    return buf;
+}
+
+/* ---- a strict JSON checker, enough for one flat object a line ---- */
+
+static const char *j_ws(const char *s) { return s + strspn(s, " \t\r\n"); }
+
+static const char *j_string(const char *s)
+{
+    if (*s++ != '"')
+        return NULL;
+    for (; *s != '"'; s++) {
+        if ((unsigned char)*s < 0x20)
+            return NULL; /* raw control characters (and the end of text) are not allowed */
+        if (*s == '\\') {
+            s++;
+            if (*s == 'u') {
+                for (int i = 1; i <= 4; i++)
+                    if (!strchr("0123456789abcdefABCDEF", s[i]) || !s[i])
+                        return NULL;
+                s += 4;
+            } else if (!*s || !strchr("\"\\/bfnrt", *s)) {
+                return NULL;
+            }
+        }
+    }
+    return s + 1;
+}
+
+static const char *j_value(const char *s)
+{
+    s = j_ws(s);
+    if (*s == '"')
+        return j_string(s);
+    if (*s == '[') {
+        s = j_ws(s + 1);
+        if (*s == ']')
+            return s + 1;
+        for (;;) {
+            if (!(s = j_value(s)))
+                return NULL;
+            s = j_ws(s);
+            if (*s == ']')
+                return s + 1;
+            if (*s++ != ',')
+                return NULL;
+        }
+    }
+    if (!strncmp(s, "true", 4) || !strncmp(s, "null", 4))
+        return s + 4;
+    if (!strncmp(s, "false", 5))
+        return s + 5;
+    const char *d = s + (*s == '-');
+    size_t n = strspn(d, "0123456789");
+    if (n == 0 || (n > 1 && *d == '0'))
+        return NULL;
+    return d + n;
+}
+
+/* Checks that line is one JSON object; copies the raw text of member key's value into
+ * val (or "" when absent).  Returns false when the line is not valid JSON. */
+static bool json_member(const char *line, const char *key, char *val, size_t len)
+{
+    val[0] = 0;
+    const char *s = j_ws(line);
+    if (*s++ != '{')
+        return false;
+    s = j_ws(s);
+    if (*s == '}')
+        return *j_ws(s + 1) == 0;
+    for (;;) {
+        const char *k = j_ws(s), *k_end = j_string(k);
+        if (!k_end)
+            return false;
+        s = j_ws(k_end);
+        if (*s++ != ':')
+            return false;
+        const char *v = j_ws(s), *v_end = j_value(v);
+        if (!v_end)
+            return false;
+        if ((size_t)(k_end - k) == strlen(key) + 2 && !strncmp(k + 1, key, strlen(key)))
+            snprintf(val, len, "%.*s", (int)(v_end - v), v);
+        s = j_ws(v_end);
+        if (*s == '}')
+            return *j_ws(s + 1) == 0;
+        if (*s++ != ',')
+            return false;
+    }
+}
+
+/* The raw value of key in line (static buffer); "INVALID" when line is not JSON. */
+static const char *jget(const char *line, const char *key)
+{
+    static char buf[4][1024];
+    static int k;
+    char *out = buf[k++ & 3];
+    if (!json_member(line, key, out, sizeof buf[0]))
+        strcpy(out, "INVALID");
+    return out;
+}
+
+static bool is_uint(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
+
+/* The line with the values of "nodes" and "time_ms" replaced by "#", which vary by run. */
+static const char *mask_effort(const char *line)
+{
+    static char buf[8192];
+    snprintf(buf, sizeof buf, "%s", line);
+    static const char *const KEYS[] = {"\"nodes\": ", "\"time_ms\": "};
+    for (int i = 0; i < 2; i++) {
+        char *p = strstr(buf, KEYS[i]);
+        if (!p)
+            continue;
+        p += strlen(KEYS[i]);
+        size_t n = strspn(p, "0123456789");
+        if (n) {
+            *p = '#';
+            memmove(p + 1, p + n, strlen(p + n) + 1);
+        }
+    }
+    return buf;
+}
+
+/* ---- the tests ---- */
+
+TEST(front_solve_mate1_text)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run(MATE1, NULL, NULL); /* the SFEN as several words */
+    CHECK_INT(r.code, 0);
+    CHECK_STR(line_of(r.out, 0), "problem 1  " MATE1);
+    CHECK_STR(line_of(r.out, 1), "  status   mate in 1 ply (shortest proven), 0 pieces left in hand");
+    CHECK_STR(line_of(r.out, 2), "  line     G*5b");
+    CHECK(!strncmp(line_of(r.out, 3), "  search   ", 11));
+    CHECK(strstr(line_of(r.out, 3), " nodes, ") && strstr(line_of(r.out, 3), " ms, defender hand given"));
+    CHECK_INT(count_lines(r.out), 4);
+    CHECK_STR(r.err, "");
+    run_free(&r);
+    scratch_end();
+}
+
+TEST(front_solve_mate1_json)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--format json '" MATE1 "'", NULL, NULL); /* the SFEN as one word */
+    CHECK_INT(r.code, 0);
+    CHECK_INT(count_lines(r.out), 1);
+    const char *line = line_of(r.out, 0);
+    CHECK_STR(mask_effort(line), "{\"id\": 1, \"sfen\": \"" MATE1 "\", \"status\": \"mate\", \"plies\": 1, "
+                                 "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"nodes\": #, "
+                                 "\"time_ms\": #, \"defender_hand\": \"given\"}");
+    CHECK(is_uint(jget(line, "nodes")));
+    CHECK(is_uint(jget(line, "time_ms")));
+    CHECK_STR(r.err, "");
+    run_free(&r);
+
+    r = solve_run("--format=json --defender-hand rest --futile none " MATE1, NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(jget(r.out, "pv"), "[\"G*5b\"]");
+    CHECK_STR(jget(r.out, "defender_hand"), "\"rest\"");
+    run_free(&r);
+    scratch_end();
+}
+
+TEST(front_solve_position_forms)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--format json sfen " MATE1, NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(jget(r.out, "sfen"), "\"" MATE1 "\"");
+    CHECK_STR(jget(r.out, "pv"), "[\"G*5b\"]");
+    run_free(&r);
+
+    /* The problem is the position after the moves, shown canonically (move number 2). */
+    r = solve_run("--format json 'position sfen 5k3/9/4P4/9/9/9/9/9/9 w G2r2b3g4s4n4l17p 1 moves 4a5a'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(jget(r.out, "sfen"), "\"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 2\"");
+    CHECK_STR(jget(r.out, "status"), "\"mate\"");
+    run_free(&r);
+
+    /* Black has no check in the start position: nomate for a real solver, unknown for the
+     * stub; either way a well-formed problem, not an error. */
+    r = solve_run("--format json --nodes 1000 startpos", NULL, NULL);
+    CHECK(r.code == 0 || r.code == 1);
+    CHECK(!strcmp(jget(r.out, "status"), "\"nomate\"") || !strcmp(jget(r.out, "status"), "\"unknown\""));
+    run_free(&r);
+
+    r = solve_run("--format json position sfen " MATE1 " moves 5b5a", NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_STR(jget(r.out, "status"), "\"error\"");
+    CHECK(strstr(jget(r.out, "error"), "move 1"));
+    run_free(&r);
+    scratch_end();
+}
+
+TEST(front_solve_file)
+{
+    if (!scratch_begin())
+        return;
+    const char *path = write_file("t.sfen", "# a comment line\n"
+                                            "\n"
+                                            MATE1 "\t1\tG*5b\t# notes\n"
+                                            "4k4/9/4P4/9/9/9/9/9/X b G 1\t1\n"
+                                            "   \t \n"
+                                            "position sfen " MATE1 "\n"
+                                            NO_DEFENDER_KING "\n"
+                                            "sfen " MATE1 "\r\n");
+    run_t r = solve_run(fmt("--format json -f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 2); /* a malformed line is an error, the others are still solved */
+    CHECK_INT(count_lines(r.out), 5);
+    static const struct {
+        const char *id, *status;
+    } WANT[] = {{"3", "\"mate\""}, {"4", "\"error\""}, {"6", "\"mate\""}, {"7", "\"error\""}, {"8", "\"mate\""}};
+    for (int i = 0; i < 5; i++) {
+        const char *line = line_of(r.out, i);
+        CHECK_STR(jget(line, "id"), WANT[i].id);
+        CHECK_STR(jget(line, "status"), WANT[i].status);
+        CHECK(strstr(jget(line, "file"), "t.sfen"));
+    }
+    CHECK(strstr(jget(line_of(r.out, 1), "error"), "unknown piece letter 'X'"));
+    CHECK_STR(jget(line_of(r.out, 1), "sfen"), "\"4k4/9/4P4/9/9/9/9/9/X b G 1\"");
+    CHECK_STR(jget(line_of(r.out, 3), "error"), "\"no king for the defender (white)\"");
+    CHECK_STR(jget(line_of(r.out, 4), "pv"), "[\"G*5b\"]");
+    CHECK_STR(r.err, "");
+    run_free(&r);
+
+    /* The same in text: blocks name FILE:LINE, errors give the reason, a summary ends it. */
+    r = solve_run(fmt("-f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.out, "t.sfen:3  " MATE1 "\n  status   mate in 1 ply"));
+    CHECK(strstr(r.out, "t.sfen:4  4k4/9/4P4/9/9/9/9/9/X b G 1\n  status   error: bad SFEN: unknown piece letter 'X'"));
+    CHECK(strstr(r.out, "t.sfen:7  " NO_DEFENDER_KING "\n  status   error: no king for the defender (white)\n"));
+    CHECK(strstr(r.out, "\nsummary  5 problems: 3 mate, 0 nomate, 0 unknown, 2 error; "));
+    run_free(&r);
+    scratch_end();
+}
+
+TEST(front_solve_no_defender_king)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("'" NO_DEFENDER_KING "'", NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.out, "problem 1  " NO_DEFENDER_KING "\n  status   error: no king for the defender (white)\n");
+    run_free(&r);
+
+    r = solve_run("--format json 4k4/9/9/9/9/9/9/9/9 w - 1", NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_STR(mask_effort(r.out), "{\"id\": 1, \"sfen\": \"4k4/9/9/9/9/9/9/9/9 w - 1\", \"status\": \"error\", "
+                                  "\"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\", "
+                                  "\"error\": \"no king for the defender (black)\"}\n");
+    run_free(&r);
+    scratch_end();
+}
+
+TEST(front_solve_bad_options)
+{
+    if (!scratch_begin())
+        return;
+    static const struct {
+        const char *args, *names;
+    } CASES[] = {
+        {"--hash 0 " MATE1, "--hash"},
+        {"--hash abc " MATE1, "--hash"},
+        {"--hash -5 " MATE1, "--hash"},
+        {"--hash=99999999999 " MATE1, "--hash"},
+        {"--time-limit -1 " MATE1, "--time-limit"},
+        {"--time-limit soon " MATE1, "--time-limit"},
+        {"--nodes 1e6 " MATE1, "--nodes"},
+        {"--futile maybe " MATE1, "--futile"},
+        {"--defender-hand all " MATE1, "--defender-hand"},
+        {"--format xml " MATE1, "--format"},
+        {"--bogus " MATE1, "--bogus"},
+        {MATE1 " --hash", "--hash"},
+        {"", "SFEN"},
+        {"--nodes 5", "SFEN"},
+        {"-f", "-f"},
+        {"-f /dev/null " MATE1, "-f"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        run_t r = solve_run(CASES[i].args, NULL, NULL);
+        if (r.code != 2 || count_lines(r.err) != 1 || !strstr(r.err, CASES[i].names) || *r.out)
+            test_fail(__FILE__, __LINE__, "'solve %s': exit %d, stderr \"%s\", stdout \"%.60s\"", CASES[i].args,
+                      r.code, r.err, r.out);
+        run_free(&r);
+    }
+    scratch_end();
+}
+
+TEST(front_solve_help)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--help", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    static const char *const WORDS[] = {"-f FILE", "--hash", "--time-limit", "--nodes", "--futile",
+                                        "--defender-hand", "--format", "Exit status"};
+    for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
+        if (!strstr(r.out, WORDS[i]))
+            test_fail(__FILE__, __LINE__, "--help does not mention %s", WORDS[i]);
+    CHECK_STR(r.err, "");
+    run_free(&r);
+    scratch_end();
+}
+
+TEST(front_solve_stdin)
+{
+    if (!scratch_begin())
+        return;
+    const char *path = write_file("in.sfen", "# header\n" MATE1 "\tx\n");
+    run_t r = solve_run("--format json -f -", path, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_INT(count_lines(r.out), 1);
+    CHECK_STR(jget(r.out, "id"), "2");
+    CHECK_STR(jget(r.out, "file"), "\"stdin\"");
+    CHECK_STR(jget(r.out, "pv"), "[\"G*5b\"]");
+    run_free(&r);
+
+    r = solve_run("-f -", NULL, "\\n" MATE1 "\\n");
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "problem stdin:2  " MATE1 "\n"));
+    run_free(&r);
+    scratch_end();
+}
+
+/* "unknown" must come from a limit, whatever the solver: a 69-ply problem cannot be proven
+ * within one node even if the limit were only checked every few thousand nodes. */
+TEST(front_solve_unknown_exit1)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--format json --nodes 1 --time-limit 20 '" ZUKO1 "'", NULL, NULL);
+    CHECK_INT(r.code, 1);
+    CHECK_STR(jget(r.out, "status"), "\"unknown\"");
+    CHECK_STR(jget(r.out, "plies"), "");
+    run_free(&r);
+
+    /* With one answered problem beside it, still 1; with an error too, 2. */
+    const char *path = write_file("u.sfen", MATE1 "\n" ZUKO1 "\n");
+    r = solve_run(fmt("--nodes 1 --time-limit 20 -f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 1);
+    CHECK(strstr(r.out, "\nsummary  2 problems: 1 mate, 0 nomate, 1 unknown, 0 error; "));
+    run_free(&r);
+    path = write_file("u.sfen", MATE1 "\n" ZUKO1 "\nnonsense\n");
+    r = solve_run(fmt("--nodes 1 --time-limit 20 -f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    run_free(&r);
+    scratch_end();
+}
+
+/* Assumes what solver/dfpn.c does: the node limit is checked at every node and nothing
+ * proves a mate in three before the first node is counted.  Only a mate in one may be
+ * found ahead of any limit, which is why MATE1 is not used here. */
+TEST(front_solve_unknown_mate3_nodes1)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--format json --nodes 1 '" MATE3 "'", NULL, NULL);
+    CHECK_INT(r.code, 1);
+    CHECK_STR(jget(r.out, "status"), "\"unknown\"");
+    run_free(&r);
+    scratch_end();
+}
+
+TEST(front_solve_several_files)
+{
+    if (!scratch_begin())
+        return;
+    const char *a = write_file("a.sfen", MATE1 "\n");
+    const char *b = write_file("b.sfen", "#\n#\nsfen " MATE1 "\n");
+    run_t r = solve_run(fmt("--format json -f '%s' --file '%s'", a, b), NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_INT(count_lines(r.out), 2);
+    CHECK(strstr(jget(line_of(r.out, 0), "file"), "a.sfen") && !strcmp(jget(line_of(r.out, 0), "id"), "1"));
+    CHECK(strstr(jget(line_of(r.out, 1), "file"), "b.sfen") && !strcmp(jget(line_of(r.out, 1), "id"), "3"));
+    run_free(&r);
+
+    /* A file that cannot be opened: one line on stderr, exit 2, the other files solved. */
+    r = solve_run(fmt("--format json -f '%s/missing.sfen' -f '%s'", dir, a), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_INT(count_lines(r.err), 1);
+    CHECK(strstr(r.err, "missing.sfen"));
+    CHECK_STR(jget(r.out, "status"), "\"mate\"");
+    run_free(&r);
+    scratch_end();
+}
+
+/* Echoed bad lines must still make valid JSON: quotes, backslashes, control characters
+ * and bytes that are not UTF-8. */
+TEST(front_solve_json_escaping)
+{
+    if (!scratch_begin())
+        return;
+    const char *path = write_file("e.sfen", "9/\"9\\\x01\x7f\xff b - 1\n"
+                                            "4k4/9/9/9/9/9/9/9/9 b \xe7\x8e\x89 1\n");
+    run_t r = solve_run(fmt("--format json -f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_INT(count_lines(r.out), 2);
+    CHECK_STR(jget(line_of(r.out, 0), "sfen"), "\"9/\\\"9\\\\\\u0001\x7f\\ufffd b - 1\"");
+    CHECK_STR(jget(line_of(r.out, 1), "sfen"), "\"4k4/9/9/9/9/9/9/9/9 b \xe7\x8e\x89 1\"");
+    for (int i = 0; i < 2; i++)
+        CHECK(strcmp(jget(line_of(r.out, i), "error"), "INVALID") && *jget(line_of(r.out, i), "error"));
+
+    /* In text, control characters are shown as '?'. */
+    run_free(&r);
+    r = solve_run(fmt("-f '%s'", path), NULL, NULL);
+    CHECK(strstr(r.out, "e.sfen:1  9/\"9\\??\xff b - 1\n"));
+    run_free(&r);
+    scratch_end();
+}
