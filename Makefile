@@ -6,7 +6,7 @@
 #   make perft    the whole perft table of ../shared/problems/perft.tsv
 #   make bench    perft speed (start position depth 6, matsuri depth 4)
 #   make fuzz     libFuzzer targets (clang) for a bounded time each
-#   make example  solve-free demo: the bundled example position's checks and perft
+#   make example  build and solve the bundled example problem
 
 CC       ?= gcc
 BUILD    := build
@@ -84,8 +84,7 @@ bench: tsume
 	tools/bench.sh
 
 example: tsume
-	./tsume checks "$$(head -1 problems/example.sfen | cut -f1)"
-	./tsume perft 5
+	./tsume solve -f problems/example.sfen
 
 # ---- fuzzing (clang + libFuzzer) ----
 $(BUILD)/.deps-fuzz:
