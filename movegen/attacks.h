@@ -24,6 +24,8 @@ extern bb_t at_line[SQ_NB][SQ_NB];    /* the whole line through two aligned squa
 extern bb_t at_file[9];
 extern bb_t at_rank_rel[COLOR_NB][9]; /* rank r as seen by colour c (0 = far rank) */
 extern bb_t at_zone[COLOR_NB];
+extern bb_t at_bishop_empty[SQ_NB]; /* attacks on an empty board */
+extern bb_t at_rook_empty[SQ_NB];
 
 void at_init(void);
 
@@ -59,9 +61,9 @@ static inline bb_t at_king(square_t sq) { return at_step[BLACK][KING][sq]; }
 static inline bb_t at_gold(color_t c, square_t sq) { return at_step[c][GOLD][sq]; }
 
 /* Empty-board attacks of sliders, for quick "could it ever" tests. */
-static inline bb_t at_bishop_pseudo(square_t sq) { return at_bishop(sq, BB_EMPTY); }
-static inline bb_t at_rook_pseudo(square_t sq) { return at_rook(sq, BB_EMPTY); }
-static inline bb_t at_lance_pseudo(color_t c, square_t sq) { return at_lance(c, sq, BB_EMPTY); }
+static inline bb_t at_bishop_pseudo(square_t sq) { return at_bishop_empty[sq]; }
+static inline bb_t at_rook_pseudo(square_t sq) { return at_rook_empty[sq]; }
+static inline bb_t at_lance_pseudo(color_t c, square_t sq) { return at_ray[c == BLACK ? DIR_N : DIR_S][sq]; }
 
 /* Squares attacked by a piece of colour c and type pt on sq, given occupancy occ. */
 static inline bb_t at_piece(color_t c, ptype_t pt, square_t sq, bb_t occ)

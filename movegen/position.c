@@ -71,6 +71,28 @@ static bb_t compute_checkers(const pos_t *p)
     return k == SQ_NONE ? BB_EMPTY : pos_attackers(p, opp(p->side), k, pos_occ(p));
 }
 
+/* Checkers after a move of colour us that landed on `to` (from `from`, or a drop): the
+ * side now to move was not in check before (no legal position lets the side not to move
+ * stand in check), so only the moved piece or a slider uncovered at `from` can check. */
+static bb_t checkers_after(const pos_t *p, color_t us, square_t from, square_t to, bool drop)
+{
+    square_t k = p->king[opp(us)];
+    if (k == SQ_NONE)
+        return BB_EMPTY;
+    bb_t occ = pos_occ(p), b = BB_EMPTY;
+    ptype_t pt = pc_type(p->board[to]);
+    if (pt != KING && bb_has(at_piece(us, pt, to, occ), k))
+        b = bb_sq(to);
+    if (!drop && at_line[k][from]) {
+        const bb_t *ty = p->by_type;
+        bb_t line = at_line[k][from];
+        b |= ((at_rook(k, occ) & (ty[ROOK] | ty[DRAGON])) | (at_bishop(k, occ) & (ty[BISHOP] | ty[HORSE])) |
+              (at_lance(opp(us), k, occ) & ty[LANCE])) &
+             p->by_color[us] & line;
+    }
+    return b;
+}
+
 void pos_refresh(pos_t *p)
 {
     p->board_key = p->side == WHITE ? zob_side : 0;
@@ -113,7 +135,7 @@ void pos_do(pos_t *p, move_t m, undo_t *u)
     p->side = opp(us);
     p->board_key ^= zob_side;
     p->ply++;
-    p->checkers = compute_checkers(p);
+    p->checkers = checkers_after(p, us, mv_is_drop(m) ? SQ_NONE : mv_from(m), to, mv_is_drop(m));
 }
 
 void pos_undo(pos_t *p, move_t m, const undo_t *u)
@@ -163,6 +185,25 @@ bb_t pos_attackers(const pos_t *p, color_t c, square_t sq, bb_t occ)
              (at_king(sq) & hdk) | (at_bishop(sq, occ) & (ty[BISHOP] | ty[HORSE])) |
              (at_rook(sq, occ) & (ty[ROOK] | ty[DRAGON])) | (at_lance(t, sq, occ) & ty[LANCE]);
     return b & p->by_color[c];
+}
+
+bool pos_attacked(const pos_t *p, color_t c, square_t sq, bb_t occ)
+{
+    color_t t = opp(c);
+    const bb_t *ty = p->by_type;
+    bb_t mine = p->by_color[c];
+    if ((at_step[t][PAWN][sq] & ty[PAWN] & mine) || (at_step[t][KNIGHT][sq] & ty[KNIGHT] & mine) ||
+        (at_step[t][SILVER][sq] & ty[SILVER] & mine) ||
+        (at_step[t][GOLD][sq] & mine &
+         (ty[GOLD] | ty[PRO_PAWN] | ty[PRO_LANCE] | ty[PRO_KNIGHT] | ty[PRO_SILVER])) ||
+        (at_king(sq) & mine & (ty[HORSE] | ty[DRAGON] | ty[KING])))
+        return true;
+    bb_t diag = mine & (ty[BISHOP] | ty[HORSE]), ortho = mine & (ty[ROOK] | ty[DRAGON]), lance = mine & ty[LANCE];
+    if ((diag & at_bishop_pseudo(sq)) && (at_bishop(sq, occ) & diag))
+        return true;
+    if ((ortho & at_rook_pseudo(sq)) && (at_rook(sq, occ) & ortho))
+        return true;
+    return (lance & at_lance_pseudo(t, sq)) && (at_lance(t, sq, occ) & lance);
 }
 
 bb_t pos_blockers(const pos_t *p, color_t kc, color_t sc)

@@ -61,10 +61,8 @@ static inline bb_t pos_golds(const pos_t *p, color_t c)
 
 /* Pieces of colour c that attack sq when the board occupancy is occ. */
 bb_t pos_attackers(const pos_t *p, color_t c, square_t sq, bb_t occ);
-static inline bool pos_attacked(const pos_t *p, color_t c, square_t sq, bb_t occ)
-{
-    return pos_attackers(p, c, sq, occ) != 0;
-}
+/* Whether any piece of colour c attacks sq (cheap step attacks first, sliders last). */
+bool pos_attacked(const pos_t *p, color_t c, square_t sq, bb_t occ);
 
 /* Pieces of either colour standing alone between the king of colour kc and a slider of
  * colour sc aimed at it: pins when sc attacks kc, discovered-check candidates when kc
