@@ -250,6 +250,18 @@ bool pos_gives_check(const pos_t *p, move_t m)
     return bb_has(pos_blockers(p, them, p->side) & p->by_color[p->side], from) && !at_aligned(ek, from, to);
 }
 
+uint64_t pos_board_key_after(const pos_t *p, move_t m)
+{
+    uint64_t k = p->board_key ^ zob_side;
+    square_t to = mv_to(m);
+    if (mv_is_drop(m))
+        return k ^ zob_piece[make_pc(p->side, mv_drop_pt(m))][to];
+    square_t from = mv_from(m);
+    piece_t pc = p->board[from], cap = p->board[to];
+    k ^= zob_piece[pc][from] ^ zob_piece[mv_is_promo(m) ? (piece_t)(pc | PROMOTED) : pc][to];
+    return cap ? k ^ zob_piece[cap][to] : k;
+}
+
 bool pos_equal(const pos_t *a, const pos_t *b)
 {
     return memcmp(a->board, b->board, sizeof a->board) == 0 && a->hand[BLACK] == b->hand[BLACK] &&

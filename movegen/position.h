@@ -75,6 +75,9 @@ bb_t pos_check_squares(const pos_t *p, ptype_t pt);
 
 bool pos_gives_check(const pos_t *p, move_t m);
 
+/* The board key the position would have after move m (without playing it). */
+uint64_t pos_board_key_after(const pos_t *p, move_t m);
+
 /* Structural equality: board, hands, side to move (not ply). */
 bool pos_equal(const pos_t *a, const pos_t *b);
 

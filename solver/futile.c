@@ -19,7 +19,7 @@
 #include "../movegen/movegen.h"
 #include "hand.h"
 
-enum { FUTILE_MAX_DEPTH = 24, FUTILE_BUDGET = 3000, CACHE_SIZE = 1 << 16 };
+enum { FUTILE_MAX_DEPTH = 24, CACHE_SIZE = 1 << 16 };
 
 typedef struct {
     uint64_t key; /* pos_key | 1, 0 = empty */
@@ -28,32 +28,6 @@ typedef struct {
 } verdict_t;
 
 static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph);
-
-/* The second half of the rule: a mate the table knows, or a strict search finds within a
- * small budget, also makes the interposition futile (the attacker then mates without the
- * piece, only later).  Only for the interposition under test, not inside the recursion. */
-static bool mated_by_search(dfpn_shared_t *sh, pos_t *q, color_t attacker, hand_t *ph)
-{
-    for (dfpn_mode_t mode = MODE_STRICT; mode <= MODE_COMPOSER; mode++) {
-        tt_probe_t t = dfpn_probe(sh, q, attacker, mode, LEN_INF - 1);
-        if (t.found && t.pn == 0) {
-            *ph = t.hand;
-            return true;
-        }
-    }
-    if (sh->nest >= 2 || getenv("FUTILE_NOSEARCH"))
-        return false;
-    uint64_t saved = sh->local_limit;
-    sh->local_limit = sh->nodes + FUTILE_BUDGET;
-    if (saved && saved < sh->local_limit)
-        sh->local_limit = saved;
-    dfpn_result_t r = dfpn_solve(sh, q, attacker, MODE_STRICT, LEN_INF - 1);
-    sh->local_limit = saved;
-    if (sh->aborted && !dfpn_global_limit_hit(sh) && !(saved && sh->nodes >= saved))
-        sh->aborted = false;
-    *ph = r.hand;
-    return r.status == DFPN_PROVEN;
-}
 
 bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker)
 {
@@ -125,8 +99,6 @@ static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, 
         need = hand_max(need, h);
     }
     *ph = mated ? hand_max(need, hand_monopoly(q, q->hand[attacker])) : 0;
-    if (!mated && depth == 1 && n > 0)
-        mated = mated_by_search(sh, q, attacker, ph);
     if (v && depth < FUTILE_MAX_DEPTH)
         *v = (verdict_t){key, *ph, mated};
     return mated;

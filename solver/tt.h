@@ -65,6 +65,14 @@ int tt_hashfull(const tt_t *tt);  /* per mille */
 
 tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len);
 
+/* Starts loading the bucket of key, so that a probe soon after finds it in cache. */
+static inline void tt_prefetch(const tt_t *tt, uint64_t key)
+{
+    const char *b = (const char *)(tt->table + (key & (tt->buckets - 1)) * TT_BUCKET);
+    for (size_t i = 0; i < TT_BUCKET * sizeof(tt_entry_t); i += 64)
+        __builtin_prefetch(b + i);
+}
+
 /* Working numbers for exactly (key, hand). */
 void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount);
 /* A proof of a mate within plen plies for every hand covering proof_hand. */
