@@ -118,36 +118,39 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
     return k;
 }
 
-/* Defender replies (p: defender to move, mated within len) ranked by how long they hold
- * out: those proven to hold len - 1 plies first; then those not decided within the
- * budget; and only when there is neither, the others.  Returns how many of the best rank
- * were written. */
+/* Defender replies (p: defender to move, mated within len) that hold out len - 1 plies:
+ * those for which no mate within len - 3 exists.  When the searches cannot tell (budget),
+ * the replies whose shortest known mate is the longest are taken instead: the line then
+ * follows the longest branch the table knows, like a proof tree would. */
 static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refine)
 {
-    move_t rep[MG_MAX_MOVES], undecided[MG_MAX_MOVES], shorter[MG_MAX_MOVES];
-    int n = defender_replies(w, p, rep), k = 0, nu = 0, ns = 0;
+    move_t rep[MG_MAX_MOVES];
+    int est[MG_MAX_MOVES];
+    int n = defender_replies(w, p, rep), k = 0, best = -1;
     for (int i = 0; i < n; i++) {
         undo_t u;
         pos_do(p, rep[i], &u);
         int s = mate_within(w, p, w->mode, len - 3, refine ? w->search_budget : PROBE_ONLY);
+        est[i] = len - 1;
+        if (s != 0) {
+            tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, w->mode, len - 1);
+            if (t.found && t.pn == 0)
+                est[i] = t.plen;
+            if (s == 1 && est[i] > len - 3)
+                est[i] = len - 3;
+            if (s < 0 && est[i] == len - 1)
+                est[i] = len - 2; /* unknown ranks below a proven hold-out */
+        }
         pos_undo(p, rep[i], &u);
-        if (s == 0)
+        if (est[i] > best)
+            best = est[i];
+    }
+    for (int i = 0; i < n; i++)
+        if (est[i] == best)
             out[k++] = rep[i];
-        else if (s < 0)
-            undecided[nu++] = rep[i];
-        else
-            shorter[ns++] = rep[i];
-    }
-    if (k)
-        return k;
-    if (refine)
+    if (refine && best != len - 1)
         w->exact = false;
-    if (nu) {
-        memcpy(out, undecided, sizeof *out * (size_t)nu);
-        return nu;
-    }
-    memcpy(out, shorter, sizeof *out * (size_t)ns);
-    return ns;
+    return k;
 }
 
 static int leftover_of(const pos_t *p, color_t attacker) { return hand_total(p->hand[attacker]); }

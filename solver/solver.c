@@ -76,7 +76,7 @@ typedef struct {
 
 /* Budgets of the work after the proof, in nodes: each step of the shortest-mate loop and
  * each refining search of the line may cost this much, scaled by the proof's own cost. */
-enum { STEP_MIN = 200000, STEP_MAX = 20000000, STEP_FACTOR = 10, REFINE_MIN = 20000, REFINE_MAX = 200000 };
+enum { STEP_MIN = 1000000, STEP_MAX = 20000000, STEP_FACTOR = 10, REFINE_MIN = 20000, REFINE_MAX = 200000 };
 
 /* Runs one search on a node budget; the solve's own limits still apply. */
 static dfpn_result_t budgeted(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget)
@@ -105,8 +105,9 @@ static int shorten(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int hi, uint64
         return hi;
     hi = r.plen;
     int lo = 1;
+    bool stepping = false; /* after a bisection step ran out of budget: two plies at a time */
     while (lo < hi && !sh->aborted) {
-        int mid = (lo + hi) / 2;
+        int mid = stepping ? hi - 2 : (lo + hi) / 2;
         if (mid % 2 == 0)
             mid--;
         if (mid >= hi)
@@ -118,6 +119,8 @@ static int shorten(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int hi, uint64
             hi = r.plen;
         else if (r.status == DFPN_DISPROVEN)
             lo = mid + 2;
+        else if (!stepping && mid < hi - 2)
+            stepping = true; /* a proof just below hi is often cheap where a disproof is not */
         else
             break;
     }
