@@ -17,36 +17,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const MODULES = path.join(ROOT, 'build', 'oracle', 'node_modules');
+import { importPkg } from './modules.mjs';
 
 function fatal(msg) {
     console.error(`crosscheck: ${msg}`);
     process.exit(2);
-}
-
-// The libraries live in build/oracle/node_modules, not next to this script, so plain bare
-// imports would not find them; both are ESM-only ("import" export condition), which rules out
-// createRequire.  Resolve the export map by hand instead.
-async function importPkg(name, subpath = '.') {
-    const dir = path.join(MODULES, name);
-    let pj;
-    try {
-        pj = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    } catch {
-        fatal(`npm package '${name}' not found in build/oracle/node_modules; run tools/oracle/setup.sh ../shared`);
-    }
-    const pick = (e) => (typeof e === 'string' ? e : e && (e.import || e.default));
-    let target;
-    const ex = pj.exports;
-    if (ex && ex[subpath]) target = pick(ex[subpath]);
-    else if (ex && ex['./*'] && subpath.startsWith('./'))
-        target = pick(ex['./*']).replace('*', subpath.slice(2));
-    else if (subpath === '.') target = pj.module || pj.main;
-    if (!target) fatal(`cannot resolve '${name}/${subpath}'`);
-    return import(pathToFileURL(path.join(dir, target)).href);
 }
 
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
