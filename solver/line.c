@@ -209,7 +209,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len,
     }
     info.plies = ply;
     info.leftover = leftover_of(p, w.attacker);
-    info.exact = w.exact && ply == len && w.budget > 0;
+    info.exact = w.exact && ply == len; /* the leftover look-ahead may run out: that only weakens the tie-break */
     while (ply > 0) {
         ply--;
         pos_undo(p, pv[ply], &undo[ply]);
