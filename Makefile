@@ -4,7 +4,8 @@
 #   make test     build and run the test suite (ends with "N passed, N failed")
 #   make asan     the same tests under AddressSanitizer + UBSan, jemalloc off
 #   make perft    the whole perft table of ../shared/problems/perft.tsv
-#   make bench    perft speed (start position depth 6, matsuri depth 4)
+#   make bench    perft speed and the Zuko/Muso solve benchmark (Bench: N signature)
+#   make bench-long  Microcosmos (1525 plies) from ../shared, line replayed by the oracle
 #   make fuzz     libFuzzer targets (clang) for a bounded time each
 #   make example  build and solve the bundled example problem
 
@@ -28,7 +29,7 @@ FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
-.PHONY: all test asan perft bench fuzz example clean deps
+.PHONY: all test asan perft bench bench-long fuzz example clean deps
 all: tsume
 
 # ---- Debian packages the build needs (installed on first use) ----
@@ -82,6 +83,14 @@ perft: tsume
 
 bench: tsume
 	tools/bench.sh
+
+# Microcosmos (1525 plies), read from ../shared (a modern composition: not copied here);
+# the line is replayed by the independent rules library.
+LONG_SECONDS ?= 900
+bench-long: tsume $(BUILD)/.deps-test
+	./tsume solve --hash 4096 --time-limit $(LONG_SECONDS) --format json \
+	  "$$(grep -v '^#' $(SHARED)/problems/famous_long.sfen | head -1 | cut -f1)" | \
+	  node tools/oracle/verify-line.mjs --expect-plies 1525
 
 example: tsume
 	./tsume solve -f problems/example.sfen
