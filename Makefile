@@ -23,14 +23,16 @@ FUZZ_SECONDS ?= 60
 
 MOVEGEN_SRC := $(wildcard movegen/*.c)
 CORE_SRC  := $(MOVEGEN_SRC) $(wildcard solver/*.c)
-FRONT_SRC := $(wildcard front/*.c)
+FRONT_SRC := $(filter-out front/usi_main.c,$(wildcard front/*.c))
 TEST_SRC  := $(wildcard tests/*.c)
+# notation and KIF/CSA readers: front/ files the tests and fuzz targets link directly
+FORMAT_SRC := front/notation.c front/kif.c front/csa.c
 FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all test asan perft bench bench-long fuzz example clean deps
-all: tsume
+all: tsume tsume-usi
 
 # ---- Debian packages the build needs (installed on first use) ----
 $(BUILD)/.deps-build:
@@ -46,11 +48,15 @@ $(BUILD)/release/%.o: %.c | $(BUILD)/.deps-build
 $(BUILD)/release/tsume: $(call objs,release,$(CORE_SRC) $(FRONT_SRC))
 	$(CC) -o $@ $^ $(REL_LIBS)
 
-$(BUILD)/release/tsume-tests: $(call objs,release,$(CORE_SRC) $(TEST_SRC))
+$(BUILD)/release/tsume-tests: $(call objs,release,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(CC) -o $@ $^ $(REL_LIBS)
 
 tsume: $(BUILD)/release/tsume
 	cp $< $@.tmp && mv -f $@.tmp $@
+
+# tsume-usi: `tsume usi` as a program of its own, for GUIs that register a bare path.
+tsume-usi: $(call objs,release,$(CORE_SRC) front/usi_main.c front/cmd_usi.c front/usi_search.c)
+	$(CC) -o $@.tmp $^ $(REL_LIBS) && mv -f $@.tmp $@
 
 # ---- sanitizer build ----
 $(BUILD)/asan/%.o: %.c
@@ -60,7 +66,7 @@ $(BUILD)/asan/%.o: %.c
 $(BUILD)/asan/tsume: $(call objs,asan,$(CORE_SRC) $(FRONT_SRC))
 	$(CC) -o $@ $^ $(ASAN_LIBS)
 
-$(BUILD)/asan/tsume-tests: $(call objs,asan,$(CORE_SRC) $(TEST_SRC))
+$(BUILD)/asan/tsume-tests: $(call objs,asan,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(CC) -o $@ $^ $(ASAN_LIBS)
 
 # ---- tests ----
@@ -101,9 +107,9 @@ $(BUILD)/.deps-fuzz:
 	@tools/deps.sh libclang-rt-14-dev
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) | $(BUILD)/.deps-fuzz
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) $(FORMAT_SRC) | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
-	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< $(MOVEGEN_SRC) -lm
+	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< $(MOVEGEN_SRC) $(FORMAT_SRC) -lm
 
 fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 	@for f in $^; do \
@@ -115,6 +121,6 @@ fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 	done; echo "fuzz: no crash, no leak, no sanitizer report"
 
 clean:
-	rm -rf $(BUILD) tsume
+	rm -rf $(BUILD) tsume tsume-usi
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

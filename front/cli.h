@@ -15,6 +15,9 @@ int cmd_moves(int argc, char **argv);
 int cmd_checks(int argc, char **argv);
 int cmd_evasions(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_usi(int argc, char **argv); /* cmd_usi.c; also the whole of the tsume-usi program */
+int cmd_convert(int argc, char **argv);
 
 /* Prints "tsume: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

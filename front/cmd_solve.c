@@ -1,55 +1,66 @@
 /*
  * cmd_solve.c: `tsume solve`: solves mate problems given on the command line or read from
- * problem files (-f), and reports each as a text block or as one JSON line.
+ * problem files (-f), on one or more worker threads, and reports each as a text block or
+ * as one JSON line.
  *
- * Invariants: one solver, hence one hash table, serves every problem of a run (the solver
- * clears it per problem); every problem, malformed or not, gets exactly one report, in
- * input order, flushed at once so a long batch can be watched; the exit status is the
- * worst outcome seen: 2 for any error (bad line, unreadable file, solver error), else 1
- * for any unknown, else 0.  Positions are parsed strictly, and one whose defender has no
- * king is refused here: the solver is only ever given a possible mate problem.
+ * Invariants: every problem, malformed or not, gets exactly one report, in input order
+ * whatever the number of jobs (batch.h); each job has a solver, hence a table, of its
+ * own, the tables together no larger than --hash, and the solver clears its table per
+ * problem, so one problem's results never leak into the next; the exit status is the
+ * worst outcome seen: 2 for any error (bad line, unreadable file, solver error), else 4
+ * for any --expect mismatch, else 1 for any unknown, else 0.  Positions are parsed
+ * strictly, and one whose defender has no king is refused here: the solver is only ever
+ * given a possible mate problem.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
 
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
 #include "../solver/solver.h"
+#include "batch.h"
 #include "cli.h"
+#include "expect.h"
 #include "json.h"
+#include "solve_common.h"
 
-enum { SOLVE_HASH_DEFAULT = 256, SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
+enum { SOLVE_HASH_DEFAULT = 256, JOBS_MAX = 1024 };
 enum { PV_MOVES_PER_LINE = 12 };
 
 typedef struct {
-    size_t hash_mb;
-    solve_opts_t opts;
+    solver_args_t s;
+    int jobs;
     bool json;
+    bool expect;
     const char **files; /* -f arguments, in order */
     int n_files;
     char **words; /* the SFEN given as arguments, possibly split over several words */
     int n_words;
 } solve_args_t;
 
+/* What a job leaves behind for the summary, besides its report. */
+typedef struct {
+    uint64_t nodes;
+    expect_kind_t expect;
+    expect_verdict_t verdict;
+} outcome_t;
+
 typedef struct {
     const solve_args_t *args;
-    solver_t *solver;
-    int n_problems;
-    int by_status[SOLVE_ERROR + 1];
-    bool file_error; /* a file could not be opened or read: not a problem, still exit 2 */
-    uint64_t nodes;
-    double seconds;
+    const problem_list_t *problems;
+    solver_t **solvers; /* one per worker */
+    outcome_t *outcomes; /* one per problem */
 } solve_run_t;
 
-/* Where a problem came from: file is the name shown (NULL for the command line). */
-typedef struct {
-    const char *file;
-    long line;
-} solve_origin_t;
+/* The default of --jobs: the cores online. */
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
+}
 
 static void usage(void)
 {
@@ -63,28 +74,37 @@ static void usage(void)
            "'position sfen SFEN [moves M...]' or 'startpos [moves M...]'.\n"
            "With -f, FILE ('-' for stdin) holds one problem a line: a SFEN, optionally\n"
            "prefixed 'sfen' or 'position sfen', optionally followed by a TAB and other\n"
-           "columns, which are ignored.  Blank lines and lines starting with '#' are skipped.\n"
-           "A malformed line is reported as an error with its line number; the rest of the\n"
-           "file is still solved.\n"
+           "columns.  Blank lines and lines starting with '#' are skipped.  A malformed line\n"
+           "is reported as an error with its line number; the rest of the file is still\n"
+           "solved.  Files are read whole before solving starts.\n"
            "\n"
            "options:\n"
            "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
-           "  --hash MB             transposition table size in MiB (default %d)\n"
-           "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none)\n"
-           "  --nodes N             node limit per problem (default 0 = none)\n"
-           "  --futile none|capture which interpositions count as defence when the line is\n"
-           "                        chosen: every one (none), or not the futile ones (capture,\n"
-           "                        default)\n"
-           "  --defender-hand given|rest\n"
-           "                        the defender's hand as the SFEN gives it (default), or every\n"
-           "                        piece not on the board and not in the attacker's hand\n"
+           "  --jobs N              solve N problems at a time on N threads (default: the\n"
+           "                        number of online cores, here %d); reports still come\n"
+           "                        in input order\n"
+           "  --hash MB             transposition table memory in MiB, in total (default %d):\n"
+           "                        the jobs share it, each getting MB / N (N = jobs actually\n"
+           "                        run: never more than the problems, nor than MB)\n"
+           "%s"
            "  --format text|json    output format (default text)\n"
+           "  --expect              compare each answer with the second column of its line:\n"
+           "                        N (a mate in exactly N plies), 'nomate', 'nomate<=N' (no\n"
+           "                        mate within N plies) or 'mate<=N' (a mate within N plies);\n"
+           "                        other words are ignored.  Needs -f.\n"
            "  --help                this text\n"
            "Options may also be written --name=VALUE.\n"
            "\n"
            "Text output: one block per problem: 'problem ID  SFEN' (ID is FILE:LINE, or 1 for\n"
-           "a command-line SFEN), then 'status', for a mate the 'line' in USI, and 'search'\n"
-           "(nodes, milliseconds, defender hand).  Input from files ends with a summary line.\n"
+           "a command-line SFEN), then 'status', for a mate the 'line' in USI, 'search'\n"
+           "(nodes, milliseconds, defender hand), and with --expect 'expect' (the column, then\n"
+           "match, MISMATCH, or undecided when the answer does not settle it: unknown, error,\n"
+           "or a length not proven shortest).  Input from files ends with the line\n"
+           "  summary  N problems: solved N, nomate N, unknown N, errors N, time T; N nodes\n"
+           "('solved' counts mates; T is wall time), followed with --expect by\n"
+           "'; expect N match, N mismatch, N undecided'.  In JSON mode the summary goes to\n"
+           "stderr, so stdout holds JSON lines only.  When stderr is a terminal, a progress\n"
+           "line (done/total, counts, elapsed, ETA) is redrawn on it while files are solved.\n"
            "\n"
            "JSON output: one object per problem and line, with keys\n"
            "  id            line number in the file (1 for a command-line SFEN)\n"
@@ -98,34 +118,13 @@ static void usage(void)
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
            "  defender_hand \"given\" or \"rest\"\n"
            "  error         the reason, only for an error\n"
+           "  expect        the second column, only with --expect and a column of a form above\n"
+           "  match         true or false, only with expect and when the answer settles it\n"
            "\n"
            "Exit status: 0 when every problem got an answer (mate or nomate), 1 when some\n"
-           "are unknown, 2 on any error (bad option, malformed problem, unreadable file).\n",
-           SOLVE_HASH_DEFAULT);
-}
-
-/* Digits only, within [lo, hi]: "", signs, spaces and overflow are all refused. */
-static bool parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    if (!*s || strspn(s, "0123456789") != strlen(s))
-        return false;
-    errno = 0;
-    unsigned long long v = strtoull(s, NULL, 10);
-    if (errno || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !(v >= 0 && v <= 1e9)) /* the negated test also refuses NaN */
-        return false;
-    *out = v;
-    return true;
+           "are unknown, 4 when some answer contradicts --expect (before 1), 2 on any error\n"
+           "(bad option, malformed problem, unreadable file; before all others).\n",
+           default_jobs(), SOLVE_HASH_DEFAULT, SOLVER_OPTION_HELP);
 }
 
 /* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
@@ -144,59 +143,50 @@ static int parse_args(int argc, char **argv, solve_args_t *a)
             continue;
         }
         char name[32];
-        const char *eq = strchr(arg, '=');
-        size_t name_len = eq && arg[1] == '-' ? (size_t)(eq - arg) : strlen(arg);
-        snprintf(name, sizeof name, "%.*s", (int)name_len, arg);
-        static const char *const KNOWN[] = {"-f", "--file", "--hash", "--time-limit", "--nodes",
-                                            "--futile", "--defender-hand", "--format"};
+        const char *val;
+        arg_split(arg, name, sizeof name, &val);
+        if (!strcmp(name, "--expect")) {
+            if (val) {
+                cli_error("solve: --expect takes no value (it reads the second column of -f files)");
+                return 2;
+            }
+            a->expect = true;
+            continue;
+        }
+        static const char *const OWN[] = {"-f", "--file", "--jobs", "--format"};
         bool known = false;
-        for (size_t k = 0; k < sizeof KNOWN / sizeof KNOWN[0]; k++)
-            known |= strlen(KNOWN[k]) == name_len && !strncmp(KNOWN[k], arg, name_len);
+        for (size_t k = 0; k < sizeof OWN / sizeof OWN[0]; k++)
+            known |= !strcmp(OWN[k], name);
+        for (size_t k = 0; SOLVER_OPTION_NAMES[k]; k++)
+            known |= !strcmp(SOLVER_OPTION_NAMES[k], name);
         if (!known) {
             cli_error("solve: unknown option '%s' (see 'tsume solve --help')", arg);
             return 2;
         }
-        const char *val = eq && arg[1] == '-' ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+        if (!val)
+            val = i + 1 < argc ? argv[++i] : NULL;
         if (!val) {
             cli_error("solve: %s needs a value (see 'tsume solve --help')", name);
             return 2;
         }
         uint64_t n;
+        int done = solver_option("solve", name, val, &a->s);
+        if (done < 0)
+            return 2;
+        if (done)
+            continue;
         if (!strcmp(name, "-f") || !strcmp(name, "--file")) {
             if (!*val) {
                 cli_error("solve: %s needs a file name", name);
                 return 2;
             }
             a->files[a->n_files++] = val;
-        } else if (!strcmp(name, "--hash")) {
-            if (!parse_uint(val, 1, SOLVE_HASH_MAX, &n)) {
-                cli_error("solve: --hash must be a whole number of MiB from 1 to %d, not '%s'", SOLVE_HASH_MAX, val);
+        } else if (!strcmp(name, "--jobs")) {
+            if (!arg_uint(val, 1, JOBS_MAX, &n)) {
+                cli_error("solve: --jobs must be a whole number from 1 to %d, not '%s'", JOBS_MAX, val);
                 return 2;
             }
-            a->hash_mb = (size_t)n;
-        } else if (!strcmp(name, "--time-limit")) {
-            if (!parse_seconds(val, &a->opts.time_limit)) {
-                cli_error("solve: --time-limit must be a number of seconds >= 0 (0 = none), not '%s'", val);
-                return 2;
-            }
-        } else if (!strcmp(name, "--nodes")) {
-            if (!parse_uint(val, 0, UINT64_MAX, &n)) {
-                cli_error("solve: --nodes must be a whole number >= 0 (0 = none), not '%s'", val);
-                return 2;
-            }
-            a->opts.node_limit = n;
-        } else if (!strcmp(name, "--futile")) {
-            if (strcmp(val, "none") && strcmp(val, "capture")) {
-                cli_error("solve: --futile must be 'none' or 'capture', not '%s'", val);
-                return 2;
-            }
-            a->opts.futile = !strcmp(val, "none") ? FUTILE_NONE : FUTILE_CAPTURE;
-        } else if (!strcmp(name, "--defender-hand")) {
-            if (strcmp(val, "given") && strcmp(val, "rest")) {
-                cli_error("solve: --defender-hand must be 'given' or 'rest', not '%s'", val);
-                return 2;
-            }
-            a->opts.defender_hand_rest = !strcmp(val, "rest");
+            a->jobs = (int)n;
         } else { /* --format */
             if (strcmp(val, "text") && strcmp(val, "json")) {
                 cli_error("solve: --format must be 'text' or 'json', not '%s'", val);
@@ -213,30 +203,32 @@ static int parse_args(int argc, char **argv, solve_args_t *a)
         cli_error("solve: missing SFEN or -f FILE (see 'tsume solve --help')");
         return 2;
     }
+    if (a->expect && !a->n_files) {
+        cli_error("solve: --expect reads the second column of -f files; it needs -f FILE");
+        return 2;
+    }
     return -1;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* The hand policy in force: the one asked for, or "rest" if the solver says it filled it. */
-static const char *hand_name(const solve_run_t *run, const solve_result_t *r)
+static const char *hand_name(const solve_args_t *a, const solve_result_t *r)
 {
-    return run->args->opts.defender_hand_rest || r->defender_hand_filled ? "rest" : "given";
+    return a->s.opts.defender_hand_rest || r->defender_hand_filled ? "rest" : "given";
 }
 
-static void print_json(const solve_run_t *run, const solve_origin_t *o, const char *sfen,
-                       const solve_result_t *r, long long ms)
+static const char *verdict_word(expect_verdict_t v)
+{
+    return v == EXPECT_MATCH ? "match" : v == EXPECT_MISMATCH ? "MISMATCH" : "undecided";
+}
+
+static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, const char *sfen,
+                       const solve_result_t *r, long long ms, const outcome_t *oc)
 {
     json_obj_t j;
-    json_begin(&j, stdout);
-    json_int(&j, "id", o->line);
-    if (o->file)
-        json_str(&j, "file", o->file);
+    json_begin(&j, out);
+    json_int(&j, "id", pb->line);
+    if (pb->file)
+        json_str(&j, "file", pb->file);
     json_str(&j, "sfen", sfen);
     json_str(&j, "status", solve_status_name(r->status));
     if (r->status == SOLVE_MATE) {
@@ -252,76 +244,87 @@ static void print_json(const solve_run_t *run, const solve_origin_t *o, const ch
     }
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
-    json_str(&j, "defender_hand", hand_name(run, r));
+    json_str(&j, "defender_hand", hand_name(a, r));
     if (r->status == SOLVE_ERROR)
         json_str(&j, "error", r->error);
+    if (oc->expect != EXPECT_NONE) {
+        json_str(&j, "expect", pb->expect);
+        if (oc->verdict != EXPECT_UNDECIDED)
+            json_bool(&j, "match", oc->verdict == EXPECT_MATCH);
+    }
     json_end(&j);
 }
 
 /* Echoed input may hold anything: control characters are shown as '?' so a bad line
  * cannot garble the terminal. */
-static void put_safe(const char *s)
+static void put_safe(FILE *out, const char *s)
 {
     if (!*s)
-        fputs("(empty)", stdout);
+        fputs("(empty)", out);
     for (; *s; s++)
-        putchar((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+        putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }
 
 /* searched: the solver ran, so the effort line means something. */
-static void print_text(const solve_run_t *run, const solve_origin_t *o, const char *sfen,
-                       const solve_result_t *r, long long ms, bool searched)
+static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, const char *sfen,
+                       const solve_result_t *r, long long ms, bool searched, const outcome_t *oc)
 {
-    if (run->n_problems > 1)
-        putchar('\n');
-    if (o->file)
-        printf("problem %s:%ld  ", o->file, o->line);
+    if (pb->file)
+        fprintf(out, "problem %s:%ld  ", pb->file, pb->line);
     else
-        printf("problem %ld  ", o->line);
-    put_safe(sfen);
-    putchar('\n');
+        fprintf(out, "problem %ld  ", pb->line);
+    put_safe(out, sfen);
+    putc('\n', out);
     switch (r->status) {
     case SOLVE_MATE:
-        printf("  status   mate in %d %s (%s), %d %s left in hand\n", r->plies, r->plies == 1 ? "ply" : "plies",
-               r->exact ? "shortest proven" : "not proven shortest", r->leftover,
-               r->leftover == 1 ? "piece" : "pieces");
+        fprintf(out, "  status   mate in %d %s (%s), %d %s left in hand\n", r->plies, r->plies == 1 ? "ply" : "plies",
+                r->exact ? "shortest proven" : "not proven shortest", r->leftover,
+                r->leftover == 1 ? "piece" : "pieces");
         for (int i = 0; i < r->plies; i++) {
             char mv[USI_MOVE_MAX];
             if (i % PV_MOVES_PER_LINE == 0)
-                fputs(i ? "\n          " : "  line    ", stdout);
-            printf(" %s", usi_format(r->pv[i], mv));
+                fputs(i ? "\n          " : "  line    ", out);
+            fprintf(out, " %s", usi_format(r->pv[i], mv));
         }
-        putchar('\n');
+        putc('\n', out);
         break;
     case SOLVE_NOMATE:
-        puts("  status   nomate (proven: no mate exists)");
+        fputs("  status   nomate (proven: no mate exists)\n", out);
         break;
     case SOLVE_UNKNOWN:
-        puts("  status   unknown (a limit stopped the search)");
+        fputs("  status   unknown (a limit stopped the search)\n", out);
         break;
     case SOLVE_ERROR:
-        fputs("  status   error: ", stdout);
-        put_safe(r->error);
-        putchar('\n');
+        fputs("  status   error: ", out);
+        put_safe(out, r->error);
+        putc('\n', out);
         break;
     }
     if (searched)
-        printf("  search   %llu nodes, %lld ms, defender hand %s\n", (unsigned long long)r->nodes, ms,
-               hand_name(run, r));
+        fprintf(out, "  search   %llu nodes, %lld ms, defender hand %s\n", (unsigned long long)r->nodes, ms,
+                hand_name(a, r));
+    if (oc->expect != EXPECT_NONE) {
+        fputs("  expect   ", out);
+        put_safe(out, pb->expect);
+        fprintf(out, ": %s\n", verdict_word(oc->verdict));
+    }
 }
 
-/* Solves one problem given as text (the SFEN column of a line, or the joined arguments)
- * and reports it. */
-static void solve_one(solve_run_t *run, const solve_origin_t *o, const char *text)
+/* A batch job: solves problem i with worker w's solver and writes its report to out. */
+static solve_status_t solve_job(void *ctx, int w, size_t i, FILE *out)
 {
+    solve_run_t *run = ctx;
+    const solve_args_t *a = run->args;
+    const problem_t *pb = &run->problems->items[i];
+    outcome_t *oc = &run->outcomes[i];
     solve_result_t r;
     memset(&r, 0, sizeof r);
     char sfen[SFEN_MAX], err[SFEN_ERR_MAX];
-    const char *shown = text;
+    const char *shown = pb->text;
     bool searched = false;
     double seconds = 0;
     pos_t p;
-    if (!sfen_parse_position(&p, text, SFEN_STRICT, err, sizeof err)) {
+    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err)) {
         r.status = SOLVE_ERROR;
         snprintf(r.error, sizeof r.error, "%s", err);
     } else {
@@ -331,60 +334,28 @@ static void solve_one(solve_run_t *run, const solve_origin_t *o, const char *tex
             r.status = SOLVE_ERROR;
             snprintf(r.error, sizeof r.error, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
         } else {
-            double t0 = now_seconds();
-            solver_solve(run->solver, &p, &run->args->opts, &r);
-            seconds = now_seconds() - t0;
+            double t0 = wall_seconds();
+            solver_solve(run->solvers[w], &p, &a->s.opts, &r);
+            seconds = wall_seconds() - t0;
             searched = true;
         }
     }
-    run->n_problems++;
-    run->by_status[r.status]++;
-    run->nodes += r.nodes;
-    run->seconds += seconds;
+    oc->nodes = r.nodes;
+    oc->expect = EXPECT_NONE;
+    if (a->expect) {
+        expect_t e = expect_parse(pb->expect);
+        oc->expect = e.kind;
+        if (e.kind != EXPECT_NONE)
+            oc->verdict = expect_judge(&e, &r);
+    }
     long long ms = (long long)(seconds * 1000.0);
-    if (run->args->json)
-        print_json(run, o, shown, &r, ms);
+    if (a->json)
+        print_json(out, a, pb, shown, &r, ms, oc);
     else
-        print_text(run, o, shown, &r, ms, searched);
-    fflush(stdout);
+        print_text(out, a, pb, shown, &r, ms, searched, oc);
     if (searched)
         solve_result_free(&r);
-}
-
-/* One problem a line; see the help text for the format. */
-static void solve_file(solve_run_t *run, const char *path)
-{
-    bool is_stdin = !strcmp(path, "-");
-    FILE *f = is_stdin ? stdin : fopen(path, "r");
-    if (!f) {
-        cli_error("solve: cannot open '%s': %s", path, strerror(errno));
-        run->file_error = true;
-        return;
-    }
-    solve_origin_t o = {is_stdin ? "stdin" : path, 0};
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, f) != -1) {
-        o.line++;
-        char *s = line;
-        if (o.line == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) /* editors on some systems add a BOM */
-            s += 3;
-        s[strcspn(s, "\r\n")] = 0;
-        size_t lead = strspn(s, " \t");
-        if (s[lead] == 0 || s[lead] == '#')
-            continue;
-        /* The SFEN column ends at the first TAB: a line starting with a TAB has an empty
-         * one, which is an error rather than a blank line, since more columns follow. */
-        s[strcspn(s, "\t")] = 0;
-        solve_one(run, &o, s);
-    }
-    if (ferror(f)) {
-        cli_error("solve: error reading '%s' after line %ld", path, o.line);
-        run->file_error = true;
-    }
-    free(line);
-    if (!is_stdin)
-        fclose(f);
+    return r.status;
 }
 
 /* Joins the SFEN words with spaces; the caller frees the result. */
@@ -403,14 +374,76 @@ static char *join_words(char **words, int n)
     return text;
 }
 
+/* Solves the problems read; returns the exit status. */
+static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool input_error)
+{
+    /* Jobs beyond the problems would only take table memory from the others, and every
+     * table needs 1 MiB. */
+    size_t workers = (size_t)a->jobs;
+    if (workers > problems->n)
+        workers = problems->n ? problems->n : 1;
+    if (workers > a->s.hash_mb)
+        workers = a->s.hash_mb;
+    size_t table_mb = a->s.hash_mb / workers;
+    solver_t **solvers = calloc(workers, sizeof *solvers);
+    outcome_t *outcomes = calloc(problems->n ? problems->n : 1, sizeof *outcomes);
+    bool ok = solvers && outcomes;
+    if (!ok)
+        cli_error("solve: out of memory");
+    for (size_t w = 0; ok && w < workers && problems->n; w++)
+        if (!(solvers[w] = solver_new(table_mb))) {
+            cli_error("solve: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", workers, table_mb);
+            ok = false;
+        }
+    batch_totals_t t = {0};
+    int status = 2;
+    if (ok) {
+        solve_run_t run = {a, problems, solvers, outcomes};
+        batch_t b = {.workers = (int)workers,
+                     .n = problems->n,
+                     .run = solve_job,
+                     .ctx = &run,
+                     .separator = a->json ? "" : "\n",
+                     .progress = a->n_files && isatty(STDERR_FILENO)};
+        if (batch_run(&b, &t)) {
+            uint64_t nodes = 0;
+            size_t verdicts[3] = {0}; /* undecided, mismatch, match: verdict + 1 */
+            for (size_t i = 0; i < problems->n; i++) {
+                nodes += outcomes[i].nodes;
+                if (outcomes[i].expect != EXPECT_NONE)
+                    verdicts[outcomes[i].verdict + 1]++;
+            }
+            if (a->n_files) {
+                FILE *f = a->json ? stderr : stdout;
+                fprintf(f, "%ssummary  %zu problem%s: solved %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s; %llu nodes",
+                        a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
+                        t.by_status[SOLVE_MATE], t.by_status[SOLVE_NOMATE], t.by_status[SOLVE_UNKNOWN],
+                        t.by_status[SOLVE_ERROR], t.seconds, (unsigned long long)nodes);
+                if (a->expect)
+                    fprintf(f, "; expect %zu match, %zu mismatch, %zu undecided", verdicts[2], verdicts[1], verdicts[0]);
+                fputc('\n', f);
+            }
+            status = t.by_status[SOLVE_ERROR] || input_error ? 2
+                     : verdicts[1]                           ? 4
+                     : t.by_status[SOLVE_UNKNOWN]            ? 1
+                                                             : 0;
+        }
+    }
+    for (size_t w = 0; solvers && w < workers; w++)
+        solver_free(solvers[w]);
+    free(solvers);
+    free(outcomes);
+    return status;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
         usage();
         return 0;
     }
-    solve_args_t a = {.hash_mb = SOLVE_HASH_DEFAULT};
-    solve_opts_default(&a.opts);
+    solve_args_t a = {.s.hash_mb = SOLVE_HASH_DEFAULT, .jobs = default_jobs()};
+    solve_opts_default(&a.s.opts);
     a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
     a.words = malloc(sizeof *a.words * (size_t)(argc + 1));
     if (!a.files || !a.words) {
@@ -419,36 +452,21 @@ int cmd_solve(int argc, char **argv)
         return 2;
     }
     int status = parse_args(argc, argv, &a);
-    solve_run_t run = {.args = &a};
     if (status < 0) {
-        run.solver = solver_new(a.hash_mb);
-        if (!run.solver) {
-            cli_error("solve: cannot allocate a %zu MiB hash table (try a smaller --hash)", a.hash_mb);
-            status = 2;
-        }
-    }
-    if (status < 0) {
+        problem_list_t problems = {0};
+        bool input_error = false;
         if (a.n_words) {
             char *text = join_words(a.words, a.n_words);
-            if (!text) {
+            if (!text || !problem_add(&problems, NULL, 1, text, NULL)) {
                 cli_error("solve: out of memory");
-                run.file_error = true;
-            } else {
-                solve_origin_t o = {NULL, 1};
-                solve_one(&run, &o, text);
-                free(text);
+                input_error = true;
             }
+            free(text);
         }
         for (int i = 0; i < a.n_files; i++)
-            solve_file(&run, a.files[i]);
-        if (a.n_files && !a.json) {
-            printf("%ssummary  %d problem%s: %d mate, %d nomate, %d unknown, %d error; %llu nodes, %.0f ms\n",
-                   run.n_problems ? "\n" : "", run.n_problems, run.n_problems == 1 ? "" : "s", run.by_status[SOLVE_MATE],
-                   run.by_status[SOLVE_NOMATE], run.by_status[SOLVE_UNKNOWN], run.by_status[SOLVE_ERROR],
-                   (unsigned long long)run.nodes, run.seconds * 1000.0);
-        }
-        status = run.by_status[SOLVE_ERROR] || run.file_error ? 2 : run.by_status[SOLVE_UNKNOWN] ? 1 : 0;
-        solver_free(run.solver);
+            input_error |= !problem_read_file(&problems, a.files[i], "solve");
+        status = solve_all(&a, &problems, input_error);
+        problem_list_free(&problems);
     }
     free(a.files);
     free(a.words);

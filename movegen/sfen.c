@@ -8,6 +8,7 @@
  * attacker, and perft positions may have none at all.
  */
 #include "sfen.h"
+#include "errmsg.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -19,17 +20,6 @@
 #include "usi_move.h"
 
 static const char PIECE_CHARS[] = " PLNSBRGK"; /* index = piece type */
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 static ptype_t letter_type(char ch)
 {
@@ -71,39 +61,39 @@ static const char *parse_board(pos_t *p, const char *s, char *err, size_t errlen
                 ptype_t pt = letter_type(*s);
                 if (pt == PT_NONE) {
                     if (*s == 0 || *s == ' ' || *s == '/')
-                        return fail(err, errlen, "bad SFEN: '+' with no piece in rank %c", 'a' + r), NULL;
+                        return errmsg(err, errlen, "bad SFEN: '+' with no piece in rank %c", 'a' + r), NULL;
                     return (isgraph((unsigned char)*s)
-                                ? fail(err, errlen, "bad SFEN: unknown piece letter '%c' in rank %c", *s, 'a' + r)
-                                : fail(err, errlen, "bad SFEN: unexpected byte 0x%02x in rank %c", (unsigned char)*s,
+                                ? errmsg(err, errlen, "bad SFEN: unknown piece letter '%c' in rank %c", *s, 'a' + r)
+                                : errmsg(err, errlen, "bad SFEN: unexpected byte 0x%02x in rank %c", (unsigned char)*s,
                                        'a' + r)),
                            NULL;
                 }
                 if (promoted && !pt_can_promote(pt))
-                    return fail(err, errlen, "bad SFEN: '+%c' in rank %c: that piece cannot promote", *s, 'a' + r),
+                    return errmsg(err, errlen, "bad SFEN: '+%c' in rank %c: that piece cannot promote", *s, 'a' + r),
                            NULL;
                 if (file < 0)
-                    return fail(err, errlen, "bad SFEN: rank %c has more than 9 squares", 'a' + r), NULL;
+                    return errmsg(err, errlen, "bad SFEN: rank %c has more than 9 squares", 'a' + r), NULL;
                 color_t c = isupper((unsigned char)*s) ? BLACK : WHITE;
                 square_t sq = make_sq(file, r);
                 if (pt == KING && p->king[c] != SQ_NONE)
-                    return fail(err, errlen, "illegal position: two %s kings", color_name(c)), NULL;
+                    return errmsg(err, errlen, "illegal position: two %s kings", color_name(c)), NULL;
                 pos_put(p, sq, make_pc(c, promoted ? pt_promote(pt) : pt));
                 file--;
                 s++;
             }
             if (file < -1)
-                return fail(err, errlen, "bad SFEN: rank %c has more than 9 squares", 'a' + r), NULL;
+                return errmsg(err, errlen, "bad SFEN: rank %c has more than 9 squares", 'a' + r), NULL;
         }
         if (file != -1)
-            return fail(err, errlen, "bad SFEN: rank %c has %d squares, expected 9", 'a' + r, 8 - file), NULL;
+            return errmsg(err, errlen, "bad SFEN: rank %c has %d squares, expected 9", 'a' + r, 8 - file), NULL;
         if (r < 8) {
             if (*s != '/')
-                return fail(err, errlen, "bad SFEN: board has %d ranks, expected 9", r + 1), NULL;
+                return errmsg(err, errlen, "bad SFEN: board has %d ranks, expected 9", r + 1), NULL;
             s++;
         }
     }
     if (*s == '/')
-        return fail(err, errlen, "bad SFEN: board has more than 9 ranks"), NULL;
+        return errmsg(err, errlen, "bad SFEN: board has more than 9 ranks"), NULL;
     return s;
 }
 
@@ -112,7 +102,7 @@ static const char *parse_hands(pos_t *p, const char *s, int flags, char *err, si
     if (*s == '-' && (s[1] == 0 || isspace((unsigned char)s[1])))
         return s + 1;
     if (*s == 0 || isspace((unsigned char)*s))
-        return fail(err, errlen, "bad SFEN: missing hands field"), NULL;
+        return errmsg(err, errlen, "bad SFEN: missing hands field"), NULL;
     while (*s && !isspace((unsigned char)*s)) {
         long n = 1;
         if (isdigit((unsigned char)*s)) {
@@ -121,19 +111,19 @@ static const char *parse_hands(pos_t *p, const char *s, int flags, char *err, si
             s = end;
             /* 31 fits the widest hand field (pawns); each kind's own limit is checked below */
             if (n < 1 || n > (flags & SFEN_EXTRA_PIECES ? 31 : 18))
-                return fail(err, errlen, "bad hand count %ld", n), NULL;
+                return errmsg(err, errlen, "bad hand count %ld", n), NULL;
         }
         ptype_t pt = letter_type(*s);
         if (pt == PT_NONE || pt == KING) {
             if (*s == 0 || isspace((unsigned char)*s))
-                return fail(err, errlen, "bad SFEN: hand count with no piece letter"), NULL;
-            return fail(err, errlen, "bad SFEN: '%c' cannot be held in hand", *s), NULL;
+                return errmsg(err, errlen, "bad SFEN: hand count with no piece letter"), NULL;
+            return errmsg(err, errlen, "bad SFEN: '%c' cannot be held in hand", *s), NULL;
         }
         color_t c = isupper((unsigned char)*s) ? BLACK : WHITE;
         int have = hand_count(p->hand[c], pt) + (int)n;
         int limit = flags & SFEN_EXTRA_PIECES ? (1 << HAND_BITS[pt]) - 1 : PIECE_MAX[pt];
         if (have > limit)
-            return fail(err, errlen, "bad hand count: %s holds %d %c (at most %d exist)", color_name(c), have,
+            return errmsg(err, errlen, "bad hand count: %s holds %d %c (at most %d exist)", color_name(c), have,
                         PIECE_CHARS[pt], limit),
                    NULL;
         p->hand[c] += (hand_t)n * hand_one(pt);
@@ -170,7 +160,7 @@ bool sfen_validate(const pos_t *p, int flags, char *err, size_t errlen)
         if (pc && pt_dead_on(pc_color(pc), pt, sq)) {
             char name[3];
             square_name(sq, name);
-            return fail(err, errlen, "illegal position: %s %c on %s can never move", color_name(pc_color(pc)),
+            return errmsg(err, errlen, "illegal position: %s %c on %s can never move", color_name(pc_color(pc)),
                         PIECE_CHARS[pt], name);
         }
     }
@@ -180,19 +170,19 @@ bool sfen_validate(const pos_t *p, int flags, char *err, size_t errlen)
         /* Even with extra pieces, every piece of a kind must fit one hand: captures
          * gather them there, and a count past its field would carry into the guard bit. */
         if (!(flags & SFEN_EXTRA_PIECES) && total[pt] > PIECE_MAX[pt])
-            return fail(err, errlen, "illegal position: %d %s (the set has %d)", total[pt], NAMES[pt], PIECE_MAX[pt]);
+            return errmsg(err, errlen, "illegal position: %d %s (the set has %d)", total[pt], NAMES[pt], PIECE_MAX[pt]);
         if (total[pt] > (1 << HAND_BITS[pt]) - 1)
-            return fail(err, errlen, "illegal position: %d %s (a hand holds at most %d)", total[pt], NAMES[pt],
+            return errmsg(err, errlen, "illegal position: %d %s (a hand holds at most %d)", total[pt], NAMES[pt],
                         (1 << HAND_BITS[pt]) - 1);
     }
     for (color_t c = BLACK; c <= WHITE; c++)
         for (int f = 0; f < 9; f++)
             if (bb_count(pos_pieces(p, c, PAWN) & at_file[f]) > 1)
-                return fail(err, errlen, "illegal position: two unpromoted %s pawns on file %d (nifu)",
+                return errmsg(err, errlen, "illegal position: two unpromoted %s pawns on file %d (nifu)",
                             color_name(c), f + 1);
     square_t k = p->king[opp(p->side)];
     if (k != SQ_NONE && pos_attacked(p, p->side, k, pos_occ(p)))
-        return fail(err, errlen, "illegal position: %s is not to move but is in check", color_name(opp(p->side)));
+        return errmsg(err, errlen, "illegal position: %s is not to move but is in check", color_name(opp(p->side)));
     return true;
 }
 
@@ -202,12 +192,12 @@ bool sfen_parse(pos_t *p, const char *text, int flags, char *err, size_t errlen)
     pos_clear(p);
     const char *s = skip_space(text);
     if (*s == 0)
-        return fail(err, errlen, "bad SFEN: empty");
+        return errmsg(err, errlen, "bad SFEN: empty");
     if (!(s = parse_board(p, s, err, errlen)))
         return false;
     s = skip_space(s);
     if ((*s != 'b' && *s != 'w') || (s[1] && !isspace((unsigned char)s[1])))
-        return fail(err, errlen, "bad SFEN: side to move must be 'b' or 'w'");
+        return errmsg(err, errlen, "bad SFEN: side to move must be 'b' or 'w'");
     p->side = *s == 'b' ? BLACK : WHITE;
     s = skip_space(s + 1);
     if (!(s = parse_hands(p, s, flags, err, errlen)))
@@ -217,12 +207,12 @@ bool sfen_parse(pos_t *p, const char *text, int flags, char *err, size_t errlen)
         char *end;
         long n = strtol(s, &end, 10);
         if (!isdigit((unsigned char)*s) || n < 1 || n > 1000000 || (*end && !isspace((unsigned char)*end)))
-            return fail(err, errlen, "bad SFEN: move number must be a positive integer");
+            return errmsg(err, errlen, "bad SFEN: move number must be a positive integer");
         p->ply = (int)n;
         s = skip_space(end);
         if (*s) {
             int shown = (int)strcspn(s, "\r\n"); /* the message stays one line */
-            return fail(err, errlen, "bad SFEN: unexpected text after the move number: '%.*s'", shown < 20 ? shown : 20,
+            return errmsg(err, errlen, "bad SFEN: unexpected text after the move number: '%.*s'", shown < 20 ? shown : 20,
                         s);
         }
     }
@@ -247,13 +237,13 @@ bool sfen_parse_position(pos_t *p, const char *text, int flags, char *err, size_
         moves = strstr(moves + 1, " moves");
     size_t len = moves ? (size_t)(moves - s) : strlen(s);
     if (len >= sizeof buf)
-        return fail(err, errlen, "bad SFEN: too long");
+        return errmsg(err, errlen, "bad SFEN: too long");
     memcpy(buf, s, len);
     buf[len] = 0;
     const char *body = buf;
     if (starts_word(body, "startpos")) {
         if (*skip_space(body + 8))
-            return fail(err, errlen, "bad position: text after 'startpos'");
+            return errmsg(err, errlen, "bad position: text after 'startpos'");
         body = SFEN_STARTPOS;
     } else if (starts_word(body, "sfen")) {
         body = skip_space(body + 4);
@@ -269,17 +259,17 @@ bool sfen_parse_position(pos_t *p, const char *text, int flags, char *err, size_
         size_t n = strcspn(s, " \t\r\n");
         ply++;
         if (n >= sizeof tok)
-            return fail(err, errlen, "bad move %d: '%.15s...'", ply, s);
+            return errmsg(err, errlen, "bad move %d: '%.15s...'", ply, s);
         memcpy(tok, s, n);
         tok[n] = 0;
         move_t m;
         char merr[SFEN_ERR_MAX];
         if (!usi_parse_legal(p, tok, &m, merr, sizeof merr))
-            return fail(err, errlen, "move %d: %s", ply, merr);
+            return errmsg(err, errlen, "move %d: %s", ply, merr);
         undo_t u;
         pos_do(p, m, &u);
         if (p->ply > 1000000)
-            return fail(err, errlen, "move %d: move number past 1000000", ply);
+            return errmsg(err, errlen, "move %d: move number past 1000000", ply);
         s = skip_space(s + n);
     }
     return true;

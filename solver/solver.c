@@ -5,6 +5,8 @@
  *             plies shorter than the last one proven, until one is disproven: the length
  *             is then exact (composer length <= strict length, so the first bound holds);
  *   line      the moves of that length (line.c).
+ * With a length bound (max_plies) the proof is that bounded search itself, under the rule
+ * in force, so a short question never costs an unbounded proof.
  * The work runs on a thread of its own whose stack is sized for SOLVER_MAX_PLY plies of
  * recursion, so deep problems never depend on the caller's stack.
  */
@@ -16,12 +18,14 @@
 #include <string.h>
 
 #include "dfpn.h"
+#include "futile.h"
 #include "line.h"
 
 enum { SEARCH_STACK_BYTES = 256 << 20 };
 
 struct solver {
     tt_t tt;
+    dfpn_shared_t keep; /* search frames and the futility cache, kept between problems */
 };
 
 void solve_opts_default(solve_opts_t *o)
@@ -47,11 +51,11 @@ void solver_free(solver_t *s)
     if (!s)
         return;
     tt_free(&s->tt);
+    dfpn_shared_release(&s->keep);
     free(s);
 }
 
-/* Gives the defender every piece that is neither on the board nor in the attacker's hand. */
-static void fill_defender_hand(pos_t *p)
+void solver_fill_defender_hand(pos_t *p)
 {
     color_t def = opp(p->side);
     int on_board[HAND_NB] = {0};
@@ -135,6 +139,12 @@ static void run(job_t *job)
     pos_t *p = &job->pos;
     dfpn_shared_t sh = {0};
     sh.tt = &job->s->tt;
+    /* Buffers from the last problem are reused (a batch of small problems would otherwise
+     * spend its time faulting fresh pages in); the futility cache holds verdicts that
+     * depend on the position alone, but it is cleared all the same. */
+    memcpy(sh.pool, job->s->keep.pool, sizeof sh.pool);
+    sh.futile_cache = job->s->keep.futile_cache;
+    futile_cache_clear(&sh);
     sh.node_limit = o->node_limit;
     sh.start = dfpn_now();
     sh.deadline = o->time_limit > 0 ? sh.start + o->time_limit : 0;
@@ -146,9 +156,11 @@ static void run(job_t *job)
 
     /* Either rule decides mate or no mate alike (dfpn.h).  The proof runs under the strict
      * one, whose nodes cost no futility tests; lengths and the line use the rule asked for,
-     * starting from the strict proof's length (composer mates are never longer). */
+     * starting from the strict proof's length (composer mates are never longer).  A length
+     * bound is a question about lengths, so that proof runs under the rule asked for. */
     dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
-    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, MODE_STRICT, LEN_INF - 1);
+    bool bounded = o->max_plies > 0 && o->max_plies < LEN_INF - 1;
+    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, bounded ? mode : MODE_STRICT, bounded ? o->max_plies : LEN_INF - 1);
     r->status = proof.status == DFPN_PROVEN ? SOLVE_MATE : proof.status == DFPN_DISPROVEN ? SOLVE_NOMATE : SOLVE_UNKNOWN;
     if (r->status == SOLVE_MATE) {
         uint64_t proof_nodes = sh.nodes;
@@ -174,7 +186,8 @@ static void run(job_t *job)
     }
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;
-    dfpn_shared_release(&sh);
+    memcpy(job->s->keep.pool, sh.pool, sizeof sh.pool);
+    job->s->keep.futile_cache = sh.futile_cache;
 }
 
 static void *thread_main(void *arg)
@@ -199,7 +212,7 @@ void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
     }
     job_t job = {s, *p, o, r};
     if (o->defender_hand_rest) {
-        fill_defender_hand(&job.pos);
+        solver_fill_defender_hand(&job.pos);
         r->defender_hand_filled = 1;
     }
     pthread_attr_t attr;

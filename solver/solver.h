@@ -43,6 +43,10 @@ typedef struct {
     futile_rule_t futile;
     int defender_hand_rest; /* give the defender every piece not on the board or in the attacker's hand */
     int proof_only;         /* stop after mate/no-mate: no shortest-line work */
+    int max_plies;          /* 0 = no bound; else the question is "mate within max_plies plies?"
+                             * under the futility rule in force: SOLVE_MATE when one is proven (pv
+                             * within the bound, unless a refining budget ran out: exact 0), or
+                             * SOLVE_NOMATE meaning only "no mate that short" */
     volatile int *stop;     /* set non-zero from another thread to stop soon (status unknown) */
     void (*progress)(const solve_progress_t *info, void *arg);
     void *progress_arg;
@@ -72,5 +76,9 @@ void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
 void solve_result_free(solve_result_t *r);
 
 const char *solve_status_name(solve_status_t st); /* "mate", "nomate", "unknown", "error" */
+
+/* Gives the defender (the side not to move) every piece that is neither on the board nor
+ * in the attacker's hand: what defender_hand_rest does before solving. */
+void solver_fill_defender_hand(pos_t *p);
 
 #endif

@@ -371,7 +371,9 @@ TEST(front_solve_file)
     CHECK_STR(jget(line_of(r.out, 1), "sfen"), "\"4k4/9/4P4/9/9/9/9/9/X b G 1\"");
     CHECK_STR(jget(line_of(r.out, 3), "error"), "\"no king for the defender (white)\"");
     CHECK_STR(jget(line_of(r.out, 4), "pv"), "[\"G*5b\"]");
-    CHECK_STR(r.err, "");
+    /* stdout holds JSON lines only: the summary goes to stderr. */
+    CHECK_INT(count_lines(r.err), 1);
+    CHECK(!strncmp(r.err, "summary  5 problems: solved 3, nomate 0, unknown 0, errors 2, time ", 67));
     run_free(&r);
 
     /* The same in text: blocks name FILE:LINE, errors give the reason, a summary ends it. */
@@ -380,7 +382,7 @@ TEST(front_solve_file)
     CHECK(strstr(r.out, "t.sfen:3  " MATE1 "\n  status   mate in 1 ply"));
     CHECK(strstr(r.out, "t.sfen:4  4k4/9/4P4/9/9/9/9/9/X b G 1\n  status   error: bad SFEN: unknown piece letter 'X'"));
     CHECK(strstr(r.out, "t.sfen:7  " NO_DEFENDER_KING "\n  status   error: no king for the defender (white)\n"));
-    CHECK(strstr(r.out, "\nsummary  5 problems: 3 mate, 0 nomate, 0 unknown, 2 error; "));
+    CHECK(strstr(r.out, "\nsummary  5 problems: solved 3, nomate 0, unknown 0, errors 2, time "));
     run_free(&r);
     scratch_end();
 }
@@ -489,7 +491,7 @@ TEST(front_solve_unknown_exit1)
     const char *path = write_file("u.sfen", MATE1 "\n" ZUKO1 "\n");
     r = solve_run(fmt("--nodes 1 --time-limit 20 -f '%s'", path), NULL, NULL);
     CHECK_INT(r.code, 1);
-    CHECK(strstr(r.out, "\nsummary  2 problems: 1 mate, 0 nomate, 1 unknown, 0 error; "));
+    CHECK(strstr(r.out, "\nsummary  2 problems: solved 1, nomate 0, unknown 1, errors 0, time "));
     run_free(&r);
     path = write_file("u.sfen", MATE1 "\n" ZUKO1 "\nnonsense\n");
     r = solve_run(fmt("--nodes 1 --time-limit 20 -f '%s'", path), NULL, NULL);
@@ -525,11 +527,13 @@ TEST(front_solve_several_files)
     CHECK(strstr(jget(line_of(r.out, 1), "file"), "b.sfen") && !strcmp(jget(line_of(r.out, 1), "id"), "3"));
     run_free(&r);
 
-    /* A file that cannot be opened: one line on stderr, exit 2, the other files solved. */
+    /* A file that cannot be opened: one line on stderr (before the summary), exit 2, the
+     * other files solved. */
     r = solve_run(fmt("--format json -f '%s/missing.sfen' -f '%s'", dir, a), NULL, NULL);
     CHECK_INT(r.code, 2);
-    CHECK_INT(count_lines(r.err), 1);
-    CHECK(strstr(r.err, "missing.sfen"));
+    CHECK_INT(count_lines(r.err), 2);
+    CHECK(strstr(line_of(r.err, 0), "missing.sfen"));
+    CHECK(!strncmp(line_of(r.err, 1), "summary  1 problem: solved 1, ", 30));
     CHECK_STR(jget(r.out, "status"), "\"mate\"");
     run_free(&r);
     scratch_end();

@@ -1,9 +1,14 @@
 #!/bin/sh
-# bench.sh [perft|solve|all]: single-thread speed figures for README.
+# bench.sh [perft|solve|batch|all]: speed figures for README (perft and solve on one thread).
 #   perft: start position depth 6 and the matsuri position depth 4 (last ply counted in bulk).
 #   solve: Shogi Zuko and Shogi Muso with a fixed table (--hash 256) and a fixed node limit
 #          per problem (BENCH_NODES, default 3000000), so the node total is repeatable: it is
 #          the behaviour signature, printed as "Bench: N" for commit messages.
+#   batch: throughput of `tsume solve -f` with --jobs 1 and --jobs 2 (the same --hash 256 in
+#          total) and the speedup; the answers of the two must be identical.  First the 69
+#          small problems of ../shared/problems/antma_tsumeshogi_check.sfen (best wall time of
+#          BENCH_REPEAT runs, default 7: per-problem costs), then the 43 problems of
+#          shtsume_tests.sfen at BENCH_BATCH_NODES nodes each (default 100000, one run: search).
 set -eu
 what=${1:-all}
 nodes=${BENCH_NODES:-3000000}
@@ -18,7 +23,8 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
     out=$(mktemp)
     trap 'rm -f "$out"' EXIT
     for set in zuko muso; do
-        ./tsume solve --hash 256 --nodes "$nodes" --format json -f "problems/$set.sfen" > "$out" || true
+        ./tsume solve --jobs 1 --hash 256 --nodes "$nodes" --format json -f "problems/$set.sfen" > "$out" || true
+        mkdir -p build && cp "$out" "build/bench-$set.jsonl" # per-problem results, for a closer look
         # Expected lengths: second column of the problem file, in the order of the output.
         grep -v '^#' "problems/$set.sfen" | grep -v '^[[:space:]]*$' | cut -f2 |
             paste - "$out" | awk -F'\t' -v set="$set" '
@@ -34,4 +40,36 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
     done
     echo "Bench: $(awk '{s += $1} END {print s}' "$out.nodes")"
     rm -f "$out.nodes"
+fi
+
+if [ "$what" = batch ] || [ "$what" = all ]; then
+    shared=${TSUME_SHARED:-../shared}/problems
+    tmp=$(mktemp -d)
+    # batch NAME FILE REPEAT [OPTIONS...]: best wall time of REPEAT runs at --jobs 1 and 2.
+    batch() {
+        name=$1 file=$2 repeat=$3
+        shift 3
+        n=$(grep -cv -e '^#' -e '^[[:space:]]*$' "$file")
+        for jobs in 1 2; do
+            best=
+            for i in $(seq "$repeat"); do
+                t0=$(date +%s%N)
+                ./tsume solve --jobs "$jobs" --hash 256 --format json "$@" -f "$file" > "$tmp/out" 2>/dev/null || true
+                t=$(( $(date +%s%N) - t0 ))
+                [ -z "$best" ] || [ "$t" -lt "$best" ] && best=$t
+            done
+            sed 's/"nodes": [0-9]*, "time_ms": [0-9]*//' "$tmp/out" > "$tmp/answers.$jobs"
+            eval "best$jobs=$best"
+            awk -v name="$name" -v n="$n" -v j="$jobs" -v t="$best" -v r="$repeat" 'BEGIN {
+                printf "batch %s, %d problems, --jobs %d: %.1f ms (best of %d), %.1f problems/s\n", name, n, j, t / 1e6, r, n / (t / 1e9) }'
+        done
+        same=$(cmp -s "$tmp/answers.1" "$tmp/answers.2" && echo "identical answers" || echo "ANSWERS DIFFER")
+        # Other work on the machine skews the figure: the load average is printed with it.
+        awk -v name="$name" -v a="$best1" -v b="$best2" -v s="$same" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
+            -v c="$(getconf _NPROCESSORS_ONLN)" 'BEGIN {
+            printf "batch %s speedup --jobs 2 / --jobs 1: %.2fx, %s (load average %s on %d cores)\n", name, a / b, s, l, c }'
+    }
+    batch antma "$shared/antma_tsumeshogi_check.sfen" "${BENCH_REPEAT:-7}"
+    batch shtsume "$shared/shtsume_tests.sfen" 1 --nodes "${BENCH_BATCH_NODES:-100000}"
+    rm -rf "$tmp"
 fi

@@ -1,0 +1,41 @@
+/*
+ * batch.h: runs a list of independent jobs (problems) on worker threads and writes their
+ * reports to stdout strictly in list order, with an optional progress line on stderr.
+ *
+ * Invariants: each job writes its report into a buffer of its own, and the main thread
+ * copies the buffers to stdout in order as soon as every earlier one is done, so the
+ * output does not depend on the number of workers or on timing; a worker only ever uses
+ * its own state (the worker index says which), so nothing of one job reaches another
+ * through shared state.  The progress line is redrawn in place on stderr (about four
+ * times a second, and after each report) and erased before anything else is written.
+ */
+#ifndef TSUME_BATCH_H
+#define TSUME_BATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../solver/solver.h"
+
+typedef struct {
+    int workers; /* threads to run (at least 1) */
+    size_t n;    /* jobs */
+    /* Called on a worker thread: runs job i with the state of worker w, writes its report
+     * to out and returns its outcome (counted in the progress line and in the totals). */
+    solve_status_t (*run)(void *ctx, int w, size_t i, FILE *out);
+    void *ctx;
+    const char *separator; /* written to stdout between two reports */
+    bool progress;         /* draw the progress line on stderr */
+} batch_t;
+
+typedef struct {
+    size_t by_status[SOLVE_ERROR + 1];
+    double seconds; /* wall time of the whole batch */
+} batch_totals_t;
+
+/* Runs every job; false (after a message) when no worker thread could be started.  A job
+ * whose report buffer cannot be had is reported on stderr and counted as an error. */
+bool batch_run(const batch_t *b, batch_totals_t *totals);
+
+#endif

@@ -1,0 +1,272 @@
+/*
+ * cmd_check.c: `tsume check --plies N`: is there a mate within N plies (or, with --exact,
+ * is the shortest mate exactly N plies)?  The question goes to the solver as a length
+ * bound (solve_opts_t.max_plies), so a short question costs a short search, never a full
+ * proof of the position.
+ *
+ * Invariants: every position gets one answer line, in input order: "yes", "no",
+ * "unknown" (a limit stopped the search) or "error"; "no" is always proven.  The exit
+ * status is the worst answer: 2 for any error, else 3 for any unknown, else 1 for any
+ * no, else 0.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../movegen/sfen.h"
+#include "../movegen/usi_move.h"
+#include "../solver/solver.h"
+#include "cli.h"
+#include "solve_common.h"
+
+enum { CHECK_HASH_DEFAULT = 16 };
+
+typedef enum { ANSWER_YES, ANSWER_NO, ANSWER_UNKNOWN, ANSWER_ERROR } answer_t;
+
+typedef struct {
+    solver_args_t s;
+    int plies;
+    bool exact;
+    const char **files;
+    int n_files;
+    char **words;
+    int n_words;
+} check_args_t;
+
+static void usage(void)
+{
+    printf("usage: tsume check --plies N [OPTIONS] SFEN\n"
+           "       tsume check --plies N [OPTIONS] -f FILE [-f FILE...]\n"
+           "\n"
+           "Answers whether the side to move mates within N plies (N counts both sides' moves:\n"
+           "a mate in 3 is attacker, defender, attacker), under the same rules as 'tsume solve':\n"
+           "every attacker move checks, lengths follow --futile.  The search is bounded by N, so\n"
+           "a small N is answered quickly even in a position whose full solution is long.\n"
+           "\n"
+           "SFEN and FILE are as for 'tsume solve' (FILE: one position a line, first column).\n"
+           "\n"
+           "options:\n"
+           "  --plies N             the bound, from 1 to %d (required)\n"
+           "  --exact               ask instead whether the shortest mate is exactly N plies\n"
+           "  -f FILE               read positions from FILE ('-' = stdin); may be repeated\n"
+           "  --hash MB             transposition table size in MiB (default %d; raise it for\n"
+           "                        long bounds)\n"
+           "%s"
+           "  --help                this text\n"
+           "Options may also be written --name=VALUE.\n"
+           "\n"
+           "Output: one line per position, prefixed 'FILE:LINE  ' for positions read with -f:\n"
+           "  yes  mate in L plies: MOVES           a mate within N (L <= N), with its line\n"
+           "  no  no mate within N plies            proven\n"
+           "  unknown  a limit stopped the search\n"
+           "  error  REASON\n"
+           "With --exact: 'yes  shortest mate is N plies: MOVES', 'no  shortest mate is L\n"
+           "plies, not N: MOVES', 'no  no mate within N plies', or 'unknown' when a limit left\n"
+           "the length unproven.  A line L is 'not proven shortest' when a limit stopped the\n"
+           "shortening (it is still a mate within N).\n"
+           "\n"
+           "Exit status: 0 yes (for every position), 1 no (for some), 3 unknown (for some; before\n"
+           "1), 2 on any error (bad option, malformed position, unreadable file; before all).\n",
+           SOLVER_MAX_PLY, CHECK_HASH_DEFAULT, SOLVER_OPTION_HELP);
+}
+
+/* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, check_args_t *a)
+{
+    bool options_done = false;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (options_done || arg[0] != '-' || arg[1] == 0) {
+            a->words[a->n_words++] = argv[i];
+            continue;
+        }
+        if (!strcmp(arg, "--")) {
+            options_done = true;
+            continue;
+        }
+        char name[32];
+        const char *val;
+        arg_split(arg, name, sizeof name, &val);
+        if (!strcmp(name, "--exact")) {
+            if (val) {
+                cli_error("check: --exact takes no value");
+                return 2;
+            }
+            a->exact = true;
+            continue;
+        }
+        bool known = !strcmp(name, "-f") || !strcmp(name, "--file") || !strcmp(name, "--plies");
+        for (size_t k = 0; SOLVER_OPTION_NAMES[k]; k++)
+            known |= !strcmp(SOLVER_OPTION_NAMES[k], name);
+        if (!known) {
+            cli_error("check: unknown option '%s' (see 'tsume check --help')", arg);
+            return 2;
+        }
+        if (!val)
+            val = i + 1 < argc ? argv[++i] : NULL;
+        if (!val) {
+            cli_error("check: %s needs a value (see 'tsume check --help')", name);
+            return 2;
+        }
+        int done = solver_option("check", name, val, &a->s);
+        if (done < 0)
+            return 2;
+        if (done)
+            continue;
+        if (!strcmp(name, "--plies")) {
+            uint64_t n;
+            if (!arg_uint(val, 1, SOLVER_MAX_PLY, &n)) {
+                cli_error("check: --plies must be a whole number from 1 to %d, not '%s'", SOLVER_MAX_PLY, val);
+                return 2;
+            }
+            a->plies = (int)n;
+        } else {
+            if (!*val) {
+                cli_error("check: %s needs a file name", name);
+                return 2;
+            }
+            a->files[a->n_files++] = val;
+        }
+    }
+    if (!a->plies) {
+        cli_error("check: missing --plies N (see 'tsume check --help')");
+        return 2;
+    }
+    if (a->n_words && a->n_files) {
+        cli_error("check: give either a SFEN or -f FILE, not both");
+        return 2;
+    }
+    if (!a->n_words && !a->n_files) {
+        cli_error("check: missing SFEN or -f FILE (see 'tsume check --help')");
+        return 2;
+    }
+    return -1;
+}
+
+static const char *plies_word(int n) { return n == 1 ? "ply" : "plies"; }
+
+static void print_moves(const solve_result_t *r)
+{
+    putchar(':');
+    for (int i = 0; i < r->plies; i++) {
+        char mv[USI_MOVE_MAX];
+        printf(" %s", usi_format(r->pv[i], mv));
+    }
+    putchar('\n');
+}
+
+/* Prints the answer for a solved position (r from a search bounded by a->plies). */
+static answer_t report(const check_args_t *a, const solve_result_t *r)
+{
+    int n = a->plies;
+    switch (r->status) {
+    case SOLVE_MATE:
+        /* A mate within n is proven; the line has r->plies moves, the shortest when exact. */
+        if (!a->exact && r->plies > n) { /* the line fell back on a longer proof (solver.h) */
+            printf("yes  mate within %d %s (proven), shown by a line of %d", n, plies_word(n), r->plies);
+            print_moves(r);
+            return ANSWER_YES;
+        }
+        if (!a->exact) {
+            printf("yes  mate in %d %s%s", r->plies, plies_word(r->plies), r->exact ? "" : " (not proven shortest)");
+            print_moves(r);
+            return ANSWER_YES;
+        }
+        if (r->plies < n) { /* a real mate line shorter than n: the shortest is not n */
+            printf("no  shortest mate is %s%d %s, not %d", r->exact ? "" : "at most ", r->plies, plies_word(r->plies), n);
+            print_moves(r);
+            return ANSWER_NO;
+        }
+        if (r->plies == n && r->exact) {
+            printf("yes  shortest mate is %d %s", n, plies_word(n));
+            print_moves(r);
+            return ANSWER_YES;
+        }
+        printf("unknown  mate within %d %s, but a limit left its shortest length unproven\n", n, plies_word(n));
+        return ANSWER_UNKNOWN;
+    case SOLVE_NOMATE:
+        printf("no  no mate within %d %s\n", n, plies_word(n));
+        return ANSWER_NO;
+    case SOLVE_UNKNOWN:
+        puts("unknown  a limit stopped the search");
+        return ANSWER_UNKNOWN;
+    case SOLVE_ERROR:
+        break;
+    }
+    printf("error  %s\n", r->error);
+    return ANSWER_ERROR;
+}
+
+static answer_t check_one(const check_args_t *a, solver_t *solver, const problem_t *pb)
+{
+    if (pb->file)
+        printf("%s:%ld  ", pb->file, pb->line);
+    char err[SFEN_ERR_MAX];
+    pos_t p;
+    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err)) {
+        printf("error  %s\n", err);
+        return ANSWER_ERROR;
+    }
+    color_t defender = opp(p.side);
+    if (p.king[defender] == SQ_NONE) {
+        printf("error  no king for the defender (%s)\n", defender == WHITE ? "white" : "black");
+        return ANSWER_ERROR;
+    }
+    solve_opts_t o = a->s.opts;
+    o.max_plies = a->plies;
+    solve_result_t r;
+    solver_solve(solver, &p, &o, &r);
+    answer_t ans = report(a, &r);
+    solve_result_free(&r);
+    return ans;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        usage();
+        return 0;
+    }
+    check_args_t a = {.s.hash_mb = CHECK_HASH_DEFAULT};
+    solve_opts_default(&a.s.opts);
+    a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
+    a.words = malloc(sizeof *a.words * (size_t)(argc + 1));
+    if (!a.files || !a.words) {
+        cli_error("check: out of memory");
+        free(a.files), free(a.words);
+        return 2;
+    }
+    int status = parse_args(argc, argv, &a);
+    if (status < 0) {
+        problem_list_t problems = {0};
+        bool input_error = false;
+        if (a.n_words) {
+            char text[8192];
+            if (!cli_join(a.n_words, a.words, text, sizeof text)) {
+                cli_error("check: position text too long");
+                input_error = true;
+            } else if (!problem_add(&problems, NULL, 1, text, NULL)) {
+                cli_error("check: out of memory");
+                input_error = true;
+            }
+        }
+        for (int i = 0; i < a.n_files; i++)
+            input_error |= !problem_read_file(&problems, a.files[i], "check");
+        solver_t *solver = problems.n ? solver_new(a.s.hash_mb) : NULL;
+        if (problems.n && !solver) {
+            cli_error("check: cannot allocate a %zu MiB hash table (try a smaller --hash)", a.s.hash_mb);
+            input_error = true;
+        }
+        bool seen[ANSWER_ERROR + 1] = {false};
+        for (size_t i = 0; solver && i < problems.n; i++) {
+            seen[check_one(&a, solver, &problems.items[i])] = true;
+            fflush(stdout);
+        }
+        solver_free(solver);
+        problem_list_free(&problems);
+        status = seen[ANSWER_ERROR] || input_error ? 2 : seen[ANSWER_UNKNOWN] ? 3 : seen[ANSWER_NO] ? 1 : 0;
+    }
+    free(a.files);
+    free(a.words);
+    return status;
+}

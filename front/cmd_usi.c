@@ -1,0 +1,326 @@
+/*
+ * cmd_usi.c: `tsume usi` (also the tsume-usi program): a USI engine for mate search.
+ * It answers `go mate` the way Shogidokoro defined it and GUIs such as ShogiHome use it
+ * (SPEC §C3); a plain `go` gets `bestmove resign`, since tsume does not play games.
+ *
+ * This file is the reader: it reads commands from stdin, one a line, and keeps the
+ * options and the position; usi_search.c runs each `go mate` on a worker thread, so
+ * `stop` and `quit` are read while it searches.  The options hold until changed; USI_Hash
+ * takes effect at the next `isready` or `go mate` that finds no search running.
+ *
+ * Robustness: unknown commands, empty lines and malformed input are ignored with at
+ * most an `info string` line; nothing read can crash or hang the engine.  A `go mate`
+ * without a valid position answers `checkmate timeout` with an `info string error:`,
+ * never `nomate`.  At the end of input the engine waits for a search with a time limit
+ * to answer (so `printf 'position ...\ngo mate 5000\n' | tsume usi` works), stops an
+ * infinite one, and exits 0 like `quit`.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../movegen/sfen.h"
+#include "cli.h"
+#include "usi.h"
+
+enum { HASH_DEFAULT = 256, HASH_MIN = 1, HASH_MAX = 65536, SHOWN_MAX = 60 };
+
+typedef struct {
+    /* options */
+    size_t hash_mb;
+    futile_rule_t futile;
+    bool defender_rest;
+    /* the table, sized when no search runs */
+    solver_t *solver;
+    size_t solver_mb;
+    /* the position of the last `position` command */
+    bool have_pos;
+    pos_t pos;
+    char pos_error[SFEN_ERR_MAX];
+    usi_search_t search;
+} usi_t;
+
+static void usage(void)
+{
+    printf("usage: tsume usi        (or: tsume-usi)\n"
+           "\n"
+           "Runs a USI engine on stdin/stdout that answers mate searches:\n"
+           "  usi, isready, setoption name N value V, usinewgame,\n"
+           "  position sfen SFEN [moves M...] | position startpos [moves M...],\n"
+           "  go mate MS | go mate infinite | go mate   -> checkmate MOVES | nomate | timeout\n"
+           "  stop, quit\n"
+           "The side to move attacks.  'checkmate nomate' is only ever a proof; a time limit,\n"
+           "stop or an error gives 'checkmate timeout'.  A plain 'go' gets 'bestmove resign'.\n"
+           "\n"
+           "options (setoption):\n"
+           "  USI_Hash      table size in MiB, %d..%d (default %d)\n"
+           "  Futile        capture|none: futile interpositions ignored or counted (see README)\n"
+           "  DefenderHand  given|rest: the defender's hand as given, or every remaining piece\n",
+           HASH_MIN, HASH_MAX, HASH_DEFAULT);
+}
+
+/* Input echoed in an info string: at most SHOWN_MAX bytes, anything but printable ASCII
+ * shown as '?', so a garbage line cannot garble the GUI's log. */
+static const char *shown(const char *s, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (; *s && n + 4 < len && n < SHOWN_MAX; s++)
+        buf[n++] = (unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s;
+    if (*s)
+        n += (size_t)snprintf(buf + n, len - n, "...");
+    buf[n] = 0;
+    return buf;
+}
+
+static char *skip_space(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
+/* Cuts the next blank-separated word off *s (NULL at the end of the line). */
+static char *next_word(char **s)
+{
+    char *w = skip_space(*s);
+    if (!*w)
+        return NULL;
+    char *e = w;
+    while (*e && !isspace((unsigned char)*e))
+        e++;
+    if (*e)
+        *e++ = 0;
+    *s = e;
+    return w;
+}
+
+/* Makes the table match USI_Hash.  Only when no search runs.  On failure keeps (or gets
+ * back) a table of the old size if it can, and says so. */
+static void ensure_solver(usi_t *u)
+{
+    if (u->solver && u->solver_mb == u->hash_mb)
+        return;
+    size_t old = u->solver ? u->solver_mb : 0;
+    solver_free(u->solver);
+    u->solver = solver_new(u->hash_mb);
+    u->solver_mb = u->hash_mb;
+    if (u->solver)
+        return;
+    size_t fallback = old ? old : HASH_MIN;
+    usi_say("info string error: cannot allocate a %zu MiB table; using %zu MiB", u->hash_mb, fallback);
+    u->solver = solver_new(fallback);
+    u->solver_mb = fallback;
+    u->hash_mb = fallback;
+}
+
+static void cmd_usi_handshake(void)
+{
+    usi_say("id name tsume");
+    usi_say("id author the tsume developers");
+    usi_say("option name USI_Hash type spin default %d min %d max %d", HASH_DEFAULT, HASH_MIN, HASH_MAX);
+    usi_say("option name Futile type combo default capture var capture var none");
+    usi_say("option name DefenderHand type combo default given var given var rest");
+    usi_say("usiok");
+}
+
+/* setoption name NAME [value VALUE]; VALUE is the rest of the line. */
+static void cmd_setoption(usi_t *u, char *args)
+{
+    char name[64] = "", buf[SHOWN_MAX + 8];
+    const char *value = NULL;
+    char *w = next_word(&args);
+    if (!w || strcmp(w, "name")) {
+        usi_say("info string error: expected 'setoption name NAME value VALUE'");
+        return;
+    }
+    while ((w = next_word(&args))) {
+        if (!strcmp(w, "value")) {
+            value = skip_space(args);
+            break;
+        }
+        size_t used = strlen(name);
+        snprintf(name + used, sizeof name - used, "%s%s", used ? " " : "", w);
+    }
+    if (!*name) {
+        usi_say("info string error: setoption without an option name");
+        return;
+    }
+    if (!strcasecmp(name, "USI_Ponder"))
+        return; /* sent by most GUIs; tsume never ponders */
+    bool known = !strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Futile") || !strcasecmp(name, "DefenderHand");
+    if (!known) {
+        usi_say("info string unknown option '%s' ignored", shown(name, buf, sizeof buf));
+        return;
+    }
+    if (!value || !*value) {
+        usi_say("info string error: option %s needs a value", name);
+        return;
+    }
+    if (!strcasecmp(name, "USI_Hash")) {
+        errno = 0;
+        unsigned long long mb = strspn(value, "0123456789") == strlen(value) ? strtoull(value, NULL, 10) : 0;
+        if (errno || mb < HASH_MIN || mb > HASH_MAX) {
+            usi_say("info string error: USI_Hash must be a whole number of MiB from %d to %d, not '%s'", HASH_MIN,
+                    HASH_MAX, shown(value, buf, sizeof buf));
+            return;
+        }
+        u->hash_mb = (size_t)mb;
+    } else if (!strcasecmp(name, "Futile")) {
+        if (strcasecmp(value, "capture") && strcasecmp(value, "none")) {
+            usi_say("info string error: Futile must be 'capture' or 'none', not '%s'", shown(value, buf, sizeof buf));
+            return;
+        }
+        u->futile = !strcasecmp(value, "none") ? FUTILE_NONE : FUTILE_CAPTURE;
+    } else {
+        if (strcasecmp(value, "given") && strcasecmp(value, "rest")) {
+            usi_say("info string error: DefenderHand must be 'given' or 'rest', not '%s'",
+                    shown(value, buf, sizeof buf));
+            return;
+        }
+        u->defender_rest = !strcasecmp(value, "rest");
+    }
+}
+
+/* The whole line goes to the SFEN reader, which takes "position sfen ... [moves ...]"
+ * and "position startpos [moves ...]" and checks every move for legality. */
+static void cmd_position(usi_t *u, const char *line)
+{
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    if (!sfen_parse_position(&p, line, SFEN_STRICT, err, sizeof err)) {
+        u->have_pos = false;
+        snprintf(u->pos_error, sizeof u->pos_error, "%s", err);
+        char buf[SHOWN_MAX + 8];
+        usi_say("info string error: %s", shown(err, buf, sizeof buf));
+        return;
+    }
+    u->pos = p;
+    u->have_pos = true;
+}
+
+/* go mate [MS | infinite]; any other go gets bestmove resign. */
+static void cmd_go(usi_t *u, char *args)
+{
+    usi_search_reap(&u->search);
+    if (usi_search_busy(&u->search)) {
+        usi_say("info string error: a search is running; 'go' ignored (send 'stop' first)");
+        return;
+    }
+    char *w;
+    bool mate = false;
+    while (!mate && (w = next_word(&args)))
+        mate = !strcmp(w, "mate");
+    if (!mate) {
+        usi_say("info string tsume only answers 'go mate'");
+        usi_say("bestmove resign");
+        return;
+    }
+    double limit = 0; /* seconds, 0 = infinite */
+    char buf[SHOWN_MAX + 8];
+    if ((w = next_word(&args)) && strcmp(w, "infinite")) {
+        char *end;
+        errno = 0;
+        double ms = strtod(w, &end);
+        if (!isdigit((unsigned char)*w) || *end || errno || !(ms >= 0)) {
+            usi_say("info string error: 'go mate' wants a time in ms or 'infinite', not '%s'",
+                    shown(w, buf, sizeof buf));
+            usi_say("checkmate timeout");
+            return;
+        }
+        limit = ms / 1000.0; /* 0 ms means no limit, as for the solver */
+    }
+    if (!u->have_pos) {
+        usi_say("info string error: no valid position (%s)", *u->pos_error ? shown(u->pos_error, buf, sizeof buf)
+                                                                            : "send 'position' first");
+        usi_say("checkmate timeout");
+        return;
+    }
+    ensure_solver(u);
+    if (!u->solver) {
+        usi_say("info string error: no table");
+        usi_say("checkmate timeout");
+        return;
+    }
+    solve_opts_t o;
+    solve_opts_default(&o);
+    o.time_limit = limit;
+    o.futile = u->futile;
+    o.defender_hand_rest = u->defender_rest;
+    usi_search_start(&u->search, u->solver, &u->pos, &o);
+}
+
+/* Handles one line; false on quit. */
+static bool handle(usi_t *u, char *line)
+{
+    char buf[SHOWN_MAX + 8];
+    char *rest = line;
+    char *cmd = next_word(&rest);
+    if (!cmd)
+        return true; /* empty line */
+    if (!strcmp(cmd, "usi")) {
+        cmd_usi_handshake();
+    } else if (!strcmp(cmd, "isready")) {
+        usi_search_reap(&u->search);
+        if (!usi_search_busy(&u->search)) /* a running search keeps its table; resized later */
+            ensure_solver(u);
+        usi_say("readyok");
+    } else if (!strcmp(cmd, "setoption")) {
+        cmd_setoption(u, rest);
+    } else if (!strcmp(cmd, "position")) {
+        if (rest > cmd + strlen(cmd)) /* next_word cut the line after the command word */
+            rest[-1] = ' ';
+        cmd_position(u, line);
+    } else if (!strcmp(cmd, "go")) {
+        cmd_go(u, rest);
+    } else if (!strcmp(cmd, "stop")) {
+        usi_search_stop(&u->search);
+    } else if (!strcmp(cmd, "quit")) {
+        usi_search_stop(&u->search);
+        return false;
+    } else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "gameover") || !strcmp(cmd, "ponderhit")) {
+        /* nothing to do */
+    } else {
+        usi_say("info string unknown command '%s' ignored", shown(cmd, buf, sizeof buf));
+    }
+    return true;
+}
+
+int cmd_usi(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            usage();
+            return 0;
+        }
+    }
+    if (argc) {
+        fprintf(stderr, "tsume: usi: no arguments expected (see 'tsume usi --help')\n");
+        return 2;
+    }
+    pos_init_tables();
+    static usi_t u; /* holds a position and the search state: kept off the stack */
+    u.hash_mb = HASH_DEFAULT;
+    u.futile = FUTILE_CAPTURE;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    bool quit = false;
+    while (!quit && (n = getline(&line, &cap, stdin)) != -1) {
+        while (n > 0 && isspace((unsigned char)line[n - 1]))
+            line[--n] = 0; /* the newline, and a CR from GUIs that send CRLF */
+        quit = !handle(&u, line);
+    }
+    if (!quit) { /* end of input: let a timed search answer, stop an infinite one */
+        usi_search_reap(&u.search);
+        if (u.search.started && u.search.infinite)
+            usi_search_stop(&u.search);
+        else
+            usi_search_wait(&u.search);
+    }
+    free(line);
+    solver_free(u.solver);
+    return 0;
+}

@@ -1,0 +1,36 @@
+/*
+ * expect.h: `tsume solve --expect`: the expected answer written in a problem file's second
+ * column, and whether an answer agrees with it.
+ *
+ * Forms (those of the files in ../shared/problems; anything else is not an expectation):
+ *   N          a mate in exactly N plies (the shortest, under the futility rule in force)
+ *   nomate     no mate at all
+ *   nomate<=N  no mate within N plies (a longer one may exist)
+ *   mate<=N    a mate within N plies
+ * An answer settles an expectation only as far as it is proven: "unknown", an error, or a
+ * mate whose length is not proven shortest when the shortest length matters leave it
+ * undecided, which is neither a match nor a mismatch.
+ */
+#ifndef TSUME_EXPECT_H
+#define TSUME_EXPECT_H
+
+#include <stdbool.h>
+
+#include "../solver/solver.h"
+
+typedef enum { EXPECT_NONE, EXPECT_PLIES, EXPECT_NOMATE, EXPECT_NOMATE_WITHIN, EXPECT_MATE_WITHIN } expect_kind_t;
+
+typedef struct {
+    expect_kind_t kind;
+    int plies; /* N of the forms that have one */
+} expect_t;
+
+typedef enum { EXPECT_UNDECIDED = -1, EXPECT_MISMATCH = 0, EXPECT_MATCH = 1 } expect_verdict_t;
+
+/* Reads one of the forms above; kind EXPECT_NONE for NULL or anything else. */
+expect_t expect_parse(const char *text);
+
+/* Compares an answer of `tsume solve` (no length bound) with e (not EXPECT_NONE). */
+expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r);
+
+#endif

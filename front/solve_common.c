@@ -1,0 +1,195 @@
+/*
+ * solve_common.c: option values and problem files for solve and check (solve_common.h).
+ */
+#include "solve_common.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+bool arg_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (!*s || strspn(s, "0123456789") != strlen(s))
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool arg_seconds(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!*s || *end || errno || !(v >= 0 && v <= 1e9)) /* the negated test also refuses NaN */
+        return false;
+    *out = v;
+    return true;
+}
+
+void arg_split(const char *arg, char *name, size_t len, const char **inline_val)
+{
+    const char *eq = arg[0] == '-' && arg[1] == '-' ? strchr(arg, '=') : NULL;
+    size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+    snprintf(name, len, "%.*s", (int)name_len, arg);
+    *inline_val = eq ? eq + 1 : NULL;
+}
+
+const char *const SOLVER_OPTION_NAMES[] = {"--hash", "--time-limit", "--nodes", "--futile", "--defender-hand", NULL};
+
+const char SOLVER_OPTION_HELP[] =
+    "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none)\n"
+    "  --nodes N             node limit per problem (default 0 = none)\n"
+    "  --futile none|capture which interpositions count as defence when lengths and the\n"
+    "                        line are chosen: every one (none), or not the futile ones\n"
+    "                        (capture, default)\n"
+    "  --defender-hand given|rest\n"
+    "                        the defender's hand as the SFEN gives it (default), or every\n"
+    "                        piece not on the board and not in the attacker's hand\n";
+
+int solver_option(const char *cmd, const char *name, const char *val, solver_args_t *a)
+{
+    uint64_t n;
+    if (!strcmp(name, "--hash")) {
+        if (!arg_uint(val, 1, SOLVE_HASH_MAX, &n)) {
+            cli_error("%s: --hash must be a whole number of MiB from 1 to %d, not '%s'", cmd, SOLVE_HASH_MAX, val);
+            return -1;
+        }
+        a->hash_mb = (size_t)n;
+    } else if (!strcmp(name, "--time-limit")) {
+        if (!arg_seconds(val, &a->opts.time_limit)) {
+            cli_error("%s: --time-limit must be a number of seconds >= 0 (0 = none), not '%s'", cmd, val);
+            return -1;
+        }
+    } else if (!strcmp(name, "--nodes")) {
+        if (!arg_uint(val, 0, UINT64_MAX, &n)) {
+            cli_error("%s: --nodes must be a whole number >= 0 (0 = none), not '%s'", cmd, val);
+            return -1;
+        }
+        a->opts.node_limit = n;
+    } else if (!strcmp(name, "--futile")) {
+        if (strcmp(val, "none") && strcmp(val, "capture")) {
+            cli_error("%s: --futile must be 'none' or 'capture', not '%s'", cmd, val);
+            return -1;
+        }
+        a->opts.futile = !strcmp(val, "none") ? FUTILE_NONE : FUTILE_CAPTURE;
+    } else if (!strcmp(name, "--defender-hand")) {
+        if (strcmp(val, "given") && strcmp(val, "rest")) {
+            cli_error("%s: --defender-hand must be 'given' or 'rest', not '%s'", cmd, val);
+            return -1;
+        }
+        a->opts.defender_hand_rest = !strcmp(val, "rest");
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    return d ? memcpy(d, s, n) : NULL;
+}
+
+bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        problem_t *items = realloc(l->items, cap * sizeof *items);
+        if (!items)
+            return false;
+        l->items = items;
+        l->cap = cap;
+    }
+    problem_t *p = &l->items[l->n];
+    *p = (problem_t){file, line, dup_str(text), expect ? dup_str(expect) : NULL};
+    if (!p->text || (expect && !p->expect)) {
+        free(p->text);
+        free(p->expect);
+        return false;
+    }
+    l->n++;
+    return true;
+}
+
+/* The second column of a line whose first TAB is at tab: trimmed, NULL when empty. */
+static char *second_column(char *tab)
+{
+    if (!*tab)
+        return NULL;
+    char *s = tab + 1;
+    s[strcspn(s, "\t")] = 0;
+    s += strspn(s, " ");
+    size_t n = strlen(s);
+    while (n && s[n - 1] == ' ')
+        s[--n] = 0;
+    return n ? s : NULL;
+}
+
+bool problem_read_file(problem_list_t *l, const char *path, const char *cmd)
+{
+    bool is_stdin = !strcmp(path, "-");
+    FILE *f = is_stdin ? stdin : fopen(path, "r");
+    if (!f) {
+        cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno));
+        return false;
+    }
+    const char *shown = is_stdin ? "stdin" : path;
+    long n = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    bool ok = true;
+    while (getline(&line, &cap, f) != -1) {
+        n++;
+        char *s = line;
+        if (n == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) /* editors on some systems add a BOM */
+            s += 3;
+        s[strcspn(s, "\r\n")] = 0;
+        size_t lead = strspn(s, " \t");
+        if (s[lead] == 0 || s[lead] == '#')
+            continue;
+        /* The position column ends at the first TAB: a line starting with a TAB has an
+         * empty one, which is an error rather than a blank line, since more columns follow. */
+        char *tab = s + strcspn(s, "\t");
+        char *expect = second_column(tab);
+        *tab = 0;
+        if (!problem_add(l, shown, n, s, expect)) {
+            cli_error("%s: out of memory reading '%s'", cmd, path);
+            ok = false;
+            break;
+        }
+    }
+    if (ok && ferror(f)) {
+        cli_error("%s: error reading '%s' after line %ld", cmd, path, n);
+        ok = false;
+    }
+    free(line);
+    if (!is_stdin)
+        fclose(f);
+    return ok;
+}
+
+void problem_list_free(problem_list_t *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->items[i].text);
+        free(l->items[i].expect);
+    }
+    free(l->items);
+    *l = (problem_list_t){0};
+}
+
+double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}

@@ -1,0 +1,73 @@
+/*
+ * solve_common.h: what `tsume solve` and `tsume check` share: the options that tune the
+ * solver, number parsing for option values, and the problem-file reader.
+ *
+ * Invariants: a problem file is read whole before any problem is solved, one problem per
+ * line that is neither blank nor a '#' comment, in file order; the first column (up to
+ * the first TAB) is the position text, the second column is kept as written (for
+ * `solve --expect`).  Every problem keeps the file name shown and its line number, so
+ * answers can be matched back to their input however they were computed.
+ */
+#ifndef TSUME_SOLVE_COMMON_H
+#define TSUME_SOLVE_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../solver/solver.h"
+
+enum { SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
+
+/* Solver options given on the command line of solve and check. */
+typedef struct {
+    size_t hash_mb;
+    solve_opts_t opts;
+} solver_args_t;
+
+/* Digits only, within [lo, hi]: "", signs, spaces and overflow are all refused. */
+bool arg_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+
+/* A number of seconds >= 0 (0 = none); NaN, infinities and junk are refused. */
+bool arg_seconds(const char *s, double *out);
+
+/* Handles one of --hash, --time-limit, --nodes, --futile, --defender-hand with its value
+ * (cmd names the command in messages).  Returns 1 when done, 0 when name is none of
+ * them, -1 after reporting a bad value. */
+int solver_option(const char *cmd, const char *name, const char *val, solver_args_t *a);
+
+/* The names solver_option handles, NULL-terminated. */
+extern const char *const SOLVER_OPTION_NAMES[];
+
+/* The help lines of those options, for usage texts. */
+extern const char SOLVER_OPTION_HELP[];
+
+/* Splits one command-line argument into its option name (copied into name) and the
+ * value given with '=' (*inline_val, or NULL).  Only "--name=value" splits; "-f=x" does not. */
+void arg_split(const char *arg, char *name, size_t len, const char **inline_val);
+
+typedef struct {
+    const char *file; /* name shown ("stdin" for '-'), NULL for a command-line position */
+    long line;        /* line number in the file, 1 for a command-line position */
+    char *text;       /* the position column */
+    char *expect;     /* the second column (trimmed), NULL when there is none */
+} problem_t;
+
+typedef struct {
+    problem_t *items;
+    size_t n, cap;
+} problem_list_t;
+
+/* Appends one problem (text and expect are copied; expect may be NULL).  False when out
+ * of memory. */
+bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect);
+
+/* Reads every problem of path ('-' = stdin).  A file that cannot be opened or read is
+ * reported on stderr and gives false; the problems read before the failure are kept. */
+bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
+
+void problem_list_free(problem_list_t *l);
+
+double wall_seconds(void); /* monotonic clock */
+
+#endif

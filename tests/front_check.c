@@ -1,0 +1,147 @@
+/*
+ * front_check.c: `tsume check --plies N` through the binary: yes / no / unknown answers
+ * and their exit statuses (0, 1, 3), --exact, files, and option errors (2).  The answers
+ * hold for any correct solver: a mate in one, a mate in three with no mate in one, and
+ * Shogi Zuko no. 1 (69 plies), which has no mate within 9 plies; that a bounded question
+ * costs a bounded search shows in a node limit under which the full problem is unknown.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "front_util.h"
+#include "test.h"
+
+#define MATE1 "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+#define MATE3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
+#define NOMATE "4k4/9/9/9/9/9/9/9/9 b P 1"
+#define ZUKO1 "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1"
+/* A game position (YaneuraOu mate samples, flipped so that black mates) with a mate in 3. */
+#define GAME3 "ln1g2+B1l/1rsk1S3/2pp1pn2/p3p1p1p/8P/2P3P2/P1SPPPS2/2+p6/LN1GKG1NL b BGPr2p 42"
+
+static void expect_run(int line, const char *args, int code, const char *out)
+{
+    fu_run_t r = fu_tsume(fu_fmt("check %s", args));
+    if (r.code != code || strcmp(r.out, out) || *r.err)
+        test_fail(__FILE__, line, "'check %s': exit %d (want %d), stdout \"%s\" (want \"%s\"), stderr \"%s\"", args,
+                  r.code, code, r.out, out, r.err);
+    fu_run_free(&r);
+}
+
+TEST(front_check_answers)
+{
+    if (!fu_begin())
+        return;
+    expect_run(__LINE__, "--plies 3 '" MATE3 "'", 0, "yes  mate in 3 plies: 9f5b+ 4a5b S*4b\n");
+    expect_run(__LINE__, "--plies 1 " MATE3, 1, "no  no mate within 1 ply\n"); /* SFEN as several words */
+    expect_run(__LINE__, "--plies=2 '" MATE3 "'", 1, "no  no mate within 2 plies\n");
+    expect_run(__LINE__, "--plies 9 '" MATE3 "'", 0, "yes  mate in 3 plies: 9f5b+ 4a5b S*4b\n"); /* the shortest */
+    expect_run(__LINE__, "--plies 1 '" MATE1 "'", 0, "yes  mate in 1 ply: G*5b\n");
+    expect_run(__LINE__, "--plies 7 '" NOMATE "'", 1, "no  no mate within 7 plies\n");
+    expect_run(__LINE__, "--plies 3 '" GAME3 "'", 0, "yes  mate in 3 plies: B*5c 6b5b 3a4a\n");
+    expect_run(__LINE__, "--plies 1 '" GAME3 "'", 1, "no  no mate within 1 ply\n");
+    expect_run(__LINE__, "--plies 9 '" ZUKO1 "'", 1, "no  no mate within 9 plies\n");
+    /* Limits: unknown, exit 3. */
+    expect_run(__LINE__, "--plies 3 --nodes 1 '" MATE3 "'", 3, "unknown  a limit stopped the search\n");
+    expect_run(__LINE__, "--plies 69 --nodes 1000 '" ZUKO1 "'", 3, "unknown  a limit stopped the search\n");
+    /* Not a problem at all. */
+    expect_run(__LINE__, "--plies 3 '9/9/9/9/9/9/9/9/4K4 b - 1'", 2, "error  no king for the defender (white)\n");
+    fu_end();
+}
+
+/* A short question is a short search: on a node budget that leaves the whole problem
+ * unknown, "no mate within 3" is still proven. */
+TEST(front_check_bounded_search)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_tsume("solve --format json --nodes 2000 '" ZUKO1 "'");
+    CHECK_STR(fu_jget(r.out, "status"), "\"unknown\"");
+    fu_run_free(&r);
+    expect_run(__LINE__, "--plies 3 --nodes 2000 '" ZUKO1 "'", 1, "no  no mate within 3 plies\n");
+    expect_run(__LINE__, "--plies 3 --nodes 2000 '" GAME3 "'", 0, "yes  mate in 3 plies: B*5c 6b5b 3a4a\n");
+    fu_end();
+}
+
+TEST(front_check_exact)
+{
+    if (!fu_begin())
+        return;
+    expect_run(__LINE__, "--exact --plies 3 '" MATE3 "'", 0, "yes  shortest mate is 3 plies: 9f5b+ 4a5b S*4b\n");
+    expect_run(__LINE__, "--plies 5 --exact '" MATE3 "'", 1, "no  shortest mate is 3 plies, not 5: 9f5b+ 4a5b S*4b\n");
+    expect_run(__LINE__, "--plies 1 --exact '" MATE3 "'", 1, "no  no mate within 1 ply\n");
+    expect_run(__LINE__, "--plies 4 --exact '" MATE3 "'", 1, "no  shortest mate is 3 plies, not 4: 9f5b+ 4a5b S*4b\n");
+    expect_run(__LINE__, "--plies 1 --exact '" MATE1 "'", 0, "yes  shortest mate is 1 ply: G*5b\n");
+    expect_run(__LINE__, "--plies 3 --exact '" MATE1 "'", 1, "no  shortest mate is 1 ply, not 3: G*5b\n");
+    expect_run(__LINE__, "--plies 3 --exact --nodes 1 '" MATE3 "'", 3, "unknown  a limit stopped the search\n");
+    fu_end();
+}
+
+TEST(front_check_file)
+{
+    if (!fu_begin())
+        return;
+    const char *path = fu_write("c.sfen", "# positions\n" MATE3 "\t3\n" MATE1 "\n\nnonsense\n" NOMATE "\n");
+    fu_run_t r = fu_tsume(fu_fmt("check --plies 3 -f '%s'", path));
+    CHECK_INT(r.code, 2); /* the malformed line; the others are still answered */
+    CHECK_INT(fu_count_lines(r.out), 4);
+    CHECK(strstr(fu_line(r.out, 0), "c.sfen:2  yes  mate in 3 plies: 9f5b+ 4a5b S*4b"));
+    CHECK(strstr(fu_line(r.out, 1), "c.sfen:3  yes  mate in 1 ply: G*5b"));
+    CHECK(strstr(fu_line(r.out, 2), "c.sfen:5  error  bad SFEN: "));
+    CHECK(strstr(fu_line(r.out, 3), "c.sfen:6  no  no mate within 3 plies"));
+    fu_run_free(&r);
+
+    /* Worst answer wins: unknown (3) over no (1) over yes (0). */
+    path = fu_write("d.sfen", MATE3 "\n" NOMATE "\n");
+    r = fu_tsume(fu_fmt("check --plies 3 -f '%s'", path));
+    CHECK_INT(r.code, 1);
+    fu_run_free(&r);
+    path = fu_write("e.sfen", MATE1 "\n" ZUKO1 "\n" NOMATE "\n");
+    r = fu_tsume(fu_fmt("check --plies 69 --nodes 500 -f '%s'", path));
+    CHECK_INT(r.code, 3);
+    CHECK(strstr(r.out, "e.sfen:2  unknown"));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("printf '%%s\\n' '%s' '%s' | '%s' check --plies 3 -f -", MATE1, MATE3, fu_bin()));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "stdin:1  yes  mate in 1 ply: G*5b\nstdin:2  yes  mate in 3 plies: 9f5b+ 4a5b S*4b\n");
+    fu_run_free(&r);
+    fu_end();
+}
+
+TEST(front_check_bad_options)
+{
+    if (!fu_begin())
+        return;
+    static const struct {
+        const char *args, *names;
+    } CASES[] = {
+        {"'" MATE3 "'", "--plies"},
+        {"--plies 0 '" MATE3 "'", "--plies"},
+        {"--plies -3 '" MATE3 "'", "--plies"},
+        {"--plies x '" MATE3 "'", "--plies"},
+        {"--plies 4001 '" MATE3 "'", "--plies"},
+        {"--plies", "--plies"},
+        {"--plies 3", "SFEN"},
+        {"--plies 3 --exact=1 '" MATE3 "'", "--exact"},
+        {"--plies 3 --hash 0 '" MATE3 "'", "--hash"},
+        {"--plies 3 --nodes many '" MATE3 "'", "--nodes"},
+        {"--plies 3 --futile some '" MATE3 "'", "--futile"},
+        {"--plies 3 --jobs 2 '" MATE3 "'", "--jobs"},
+        {"--plies 3 -f /dev/null '" MATE3 "'", "-f"},
+        {"--plies 3 -f /nonexistent/x.sfen", "x.sfen"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        fu_run_t r = fu_tsume(fu_fmt("check %s", CASES[i].args));
+        if (r.code != 2 || fu_count_lines(r.err) != 1 || !strstr(r.err, CASES[i].names) || *r.out)
+            test_fail(__FILE__, __LINE__, "'check %s': exit %d, stderr \"%s\", stdout \"%.60s\"", CASES[i].args,
+                      r.code, r.err, r.out);
+        fu_run_free(&r);
+    }
+    fu_run_t r = fu_tsume("check --help");
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "--plies N") && strstr(r.out, "--exact") && strstr(r.out, "Exit status"));
+    fu_run_free(&r);
+    r = fu_tsume("--help");
+    CHECK(strstr(r.out, "  check "));
+    fu_run_free(&r);
+    fu_end();
+}
