@@ -22,6 +22,7 @@
 #include "../movegen/usi_move.h"
 #include "../solver/solver.h"
 #include "batch.h"
+#include "notation.h"
 #include "cli.h"
 #include "expect.h"
 #include "json.h"
@@ -34,6 +35,8 @@ typedef struct {
     solver_args_t s;
     int jobs;
     bool json;
+    bool kif;   /* --format kif: the text report with the line in Japanese notation */
+    bool board; /* --board: a diagram of each problem in the text report */
     bool expect;
     const char **files; /* -f arguments, in order */
     int n_files;
@@ -87,7 +90,9 @@ static void usage(void)
            "                        the jobs share it, each getting MB / N (N = jobs actually\n"
            "                        run: never more than the problems, nor than MB)\n"
            "%s"
-           "  --format text|json    output format (default text)\n"
+           "  --format text|json|kif  output format (default text; kif: the text report with\n"
+           "                        the line in Japanese notation, ▲５二角成 △同　銀左 ...)\n"
+           "  --board               show a diagram of each problem (text and kif formats)\n"
            "  --expect              compare each answer with the second column of its line:\n"
            "                        N (a mate in exactly N plies), 'nomate', 'nomate<=N' (no\n"
            "                        mate within N plies) or 'mate<=N' (a mate within N plies);\n"
@@ -153,6 +158,14 @@ static int parse_args(int argc, char **argv, solve_args_t *a)
             a->expect = true;
             continue;
         }
+        if (!strcmp(name, "--board")) {
+            if (val) {
+                cli_error("solve: --board takes no value");
+                return 2;
+            }
+            a->board = true;
+            continue;
+        }
         static const char *const OWN[] = {"-f", "--file", "--jobs", "--format"};
         bool known = false;
         for (size_t k = 0; k < sizeof OWN / sizeof OWN[0]; k++)
@@ -188,11 +201,12 @@ static int parse_args(int argc, char **argv, solve_args_t *a)
             }
             a->jobs = (int)n;
         } else { /* --format */
-            if (strcmp(val, "text") && strcmp(val, "json")) {
-                cli_error("solve: --format must be 'text' or 'json', not '%s'", val);
+            if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "kif")) {
+                cli_error("solve: --format must be 'text', 'json' or 'kif', not '%s'", val);
                 return 2;
             }
             a->json = !strcmp(val, "json");
+            a->kif = !strcmp(val, "kif");
         }
     }
     if (a->n_words && a->n_files) {
@@ -266,7 +280,7 @@ static void put_safe(FILE *out, const char *s)
 }
 
 /* searched: the solver ran, so the effort line means something. */
-static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, const char *sfen,
+static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, const char *sfen, const pos_t *root,
                        const solve_result_t *r, long long ms, bool searched, const outcome_t *oc)
 {
     if (pb->file)
@@ -275,11 +289,18 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         fprintf(out, "problem %ld  ", pb->line);
     put_safe(out, sfen);
     putc('\n', out);
+    if (a->board && root)
+        notation_board(out, root);
     switch (r->status) {
     case SOLVE_MATE:
         fprintf(out, "  status   mate in %d %s (%s), %d %s left in hand\n", r->plies, r->plies == 1 ? "ply" : "plies",
                 r->exact ? "shortest proven" : "not proven shortest", r->leftover,
                 r->leftover == 1 ? "piece" : "pieces");
+        if (a->kif && root) {
+            fputs("  line     ", out);
+            notation_kif_line(out, root, r->pv, r->plies); /* ends the line itself */
+            break;
+        }
         for (int i = 0; i < r->plies; i++) {
             char mv[USI_MOVE_MAX];
             if (i % PV_MOVES_PER_LINE == 0)
@@ -324,7 +345,8 @@ static solve_status_t solve_job(void *ctx, int w, size_t i, FILE *out)
     bool searched = false;
     double seconds = 0;
     pos_t p;
-    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err)) {
+    bool parsed = sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err);
+    if (!parsed) {
         r.status = SOLVE_ERROR;
         snprintf(r.error, sizeof r.error, "%s", err);
     } else {
@@ -352,7 +374,7 @@ static solve_status_t solve_job(void *ctx, int w, size_t i, FILE *out)
     if (a->json)
         print_json(out, a, pb, shown, &r, ms, oc);
     else
-        print_text(out, a, pb, shown, &r, ms, searched, oc);
+        print_text(out, a, pb, shown, parsed ? &p : NULL, &r, ms, searched, oc);
     if (searched)
         solve_result_free(&r);
     return r.status;

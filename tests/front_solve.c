@@ -562,3 +562,21 @@ TEST(front_solve_json_escaping)
     run_free(&r);
     scratch_end();
 }
+
+/* --format kif writes the line in Japanese notation; --board adds the diagram. */
+TEST(front_solve_kif_and_board)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--format kif --board 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(line_of(r.out, 1), "後手の持駒：飛二　角　金四　桂四　香四　歩十八　");
+    CHECK_STR(line_of(r.out, 4), "| ・ ・ ・v銀v玉v銀 ・ ・ ・|一");
+    CHECK_STR(line_of(r.out, 14), "先手の持駒：銀　");
+    CHECK_STR(line_of(r.out, 17), "  line     ▲５二角成 △同　銀左 ▲４二銀打");
+    run_free(&r);
+    r = solve_run("--format kif --board=yes " MATE1, NULL, NULL);
+    CHECK_INT(r.code, 2);
+    run_free(&r);
+    scratch_end();
+}
