@@ -15,7 +15,6 @@
 #include "futile.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "../movegen/movegen.h"
 #include "hand.h"
@@ -154,10 +153,4 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, hand_t *n
         return false;
     *need = hand_max(*need, ph);
     return true;
-}
-
-void futile_cache_clear(dfpn_shared_t *sh)
-{
-    if (sh->futile_cache)
-        memset(sh->futile_cache, 0, CACHE_SIZE * sizeof(verdict_t));
 }

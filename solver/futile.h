@@ -31,7 +31,4 @@ bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);
 /* Whether reply m of the defender in p is futile. */
 bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m);
 
-/* Empties the verdict cache kept in sh, if there is one (between problems). */
-void futile_cache_clear(dfpn_shared_t *sh);
-
 #endif

@@ -7,8 +7,9 @@
  *   line      the moves of that length (line.c).
  * With a length bound (max_plies) the proof is that bounded search itself, under the rule
  * in force, so a short question never costs an unbounded proof.
- * The work runs on a thread of its own whose stack is sized for SOLVER_MAX_PLY plies of
- * recursion, so deep problems never depend on the caller's stack.
+ * The work runs on a thread of its own (one per solver, kept between problems) whose stack
+ * is sized for SOLVER_MAX_PLY plies of recursion, so deep problems never depend on the
+ * caller's stack.
  */
 #include "solver.h"
 
@@ -18,14 +19,22 @@
 #include <string.h>
 
 #include "dfpn.h"
-#include "futile.h"
 #include "line.h"
 
 enum { SEARCH_STACK_BYTES = 256 << 20 };
 
+typedef struct job job_t;
+
 struct solver {
     tt_t tt;
     dfpn_shared_t keep; /* search frames and the futility cache, kept between problems */
+    /* The search thread, started at the first problem and kept: its big stack is mapped
+     * once, not once per problem (which dominated batches of small problems). */
+    bool started, quit;
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    job_t *job; /* the problem handed to the thread, NULL once done */
 };
 
 void solve_opts_default(solve_opts_t *o)
@@ -43,6 +52,8 @@ solver_t *solver_new(size_t hash_mb)
         free(s);
         return NULL;
     }
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv, NULL);
     return s;
 }
 
@@ -50,6 +61,15 @@ void solver_free(solver_t *s)
 {
     if (!s)
         return;
+    if (s->started) {
+        pthread_mutex_lock(&s->mu);
+        s->quit = true;
+        pthread_cond_broadcast(&s->cv);
+        pthread_mutex_unlock(&s->mu);
+        pthread_join(s->thread, NULL);
+    }
+    pthread_mutex_destroy(&s->mu);
+    pthread_cond_destroy(&s->cv);
     tt_free(&s->tt);
     dfpn_shared_release(&s->keep);
     free(s);
@@ -71,12 +91,12 @@ void solver_fill_defender_hand(pos_t *p)
     pos_refresh(p);
 }
 
-typedef struct {
+struct job {
     solver_t *s;
     pos_t pos;
     const solve_opts_t *o;
     solve_result_t *r;
-} job_t;
+};
 
 /* Budgets of the work after the proof, in nodes: each step of the shortest-mate loop and
  * each refining search of the line may cost this much, scaled by the proof's own cost. */
@@ -140,11 +160,10 @@ static void run(job_t *job)
     dfpn_shared_t sh = {0};
     sh.tt = &job->s->tt;
     /* Buffers from the last problem are reused (a batch of small problems would otherwise
-     * spend its time faulting fresh pages in); the futility cache holds verdicts that
-     * depend on the position alone, but it is cleared all the same. */
+     * spend its time faulting fresh pages in).  The futility cache is kept too: its
+     * verdicts depend on the position alone (futile.c), never on the last problem. */
     memcpy(sh.pool, job->s->keep.pool, sizeof sh.pool);
     sh.futile_cache = job->s->keep.futile_cache;
-    futile_cache_clear(&sh);
     sh.node_limit = o->node_limit;
     sh.start = dfpn_now();
     sh.deadline = o->time_limit > 0 ? sh.start + o->time_limit : 0;
@@ -192,7 +211,20 @@ static void run(job_t *job)
 
 static void *thread_main(void *arg)
 {
-    run(arg);
+    solver_t *s = arg;
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        while (!s->job && !s->quit)
+            pthread_cond_wait(&s->cv, &s->mu);
+        if (s->quit)
+            break;
+        pthread_mutex_unlock(&s->mu);
+        run(s->job);
+        pthread_mutex_lock(&s->mu);
+        s->job = NULL;
+        pthread_cond_broadcast(&s->cv);
+    }
+    pthread_mutex_unlock(&s->mu);
     return NULL;
 }
 
@@ -215,17 +247,24 @@ void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         solver_fill_defender_hand(&job.pos);
         r->defender_hand_filled = 1;
     }
-    pthread_attr_t attr;
-    pthread_t th;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, SEARCH_STACK_BYTES);
-    if (pthread_create(&th, &attr, thread_main, &job) != 0) {
-        r->status = SOLVE_ERROR;
-        snprintf(r->error, sizeof r->error, "cannot start the search thread");
-    } else {
-        pthread_join(th, NULL);
+    if (!s->started) {
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setstacksize(&attr, SEARCH_STACK_BYTES);
+        s->started = pthread_create(&s->thread, &attr, thread_main, s) == 0;
+        pthread_attr_destroy(&attr);
+        if (!s->started) {
+            r->status = SOLVE_ERROR;
+            snprintf(r->error, sizeof r->error, "cannot start the search thread");
+            return;
+        }
     }
-    pthread_attr_destroy(&attr);
+    pthread_mutex_lock(&s->mu);
+    s->job = &job;
+    pthread_cond_broadcast(&s->cv);
+    while (s->job)
+        pthread_cond_wait(&s->cv, &s->mu);
+    pthread_mutex_unlock(&s->mu);
 }
 
 void solve_result_free(solve_result_t *r)
