@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "front_util.h"
 #include "test.h"
 
 #define MATE1 "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
@@ -147,125 +148,8 @@ static const char *line_of(const char *s, int n)
     return buf;
 }
 
-/* ---- a strict JSON checker, enough for one flat object a line ---- */
-
-static const char *j_ws(const char *s) { return s + strspn(s, " \t\r\n"); }
-
-static const char *j_string(const char *s)
-{
-    if (*s++ != '"')
-        return NULL;
-    for (; *s != '"'; s++) {
-        if ((unsigned char)*s < 0x20)
-            return NULL; /* raw control characters (and the end of text) are not allowed */
-        if (*s == '\\') {
-            s++;
-            if (*s == 'u') {
-                for (int i = 1; i <= 4; i++)
-                    if (!strchr("0123456789abcdefABCDEF", s[i]) || !s[i])
-                        return NULL;
-                s += 4;
-            } else if (!*s || !strchr("\"\\/bfnrt", *s)) {
-                return NULL;
-            }
-        }
-    }
-    return s + 1;
-}
-
-static const char *j_value(const char *s)
-{
-    s = j_ws(s);
-    if (*s == '"')
-        return j_string(s);
-    if (*s == '[') {
-        s = j_ws(s + 1);
-        if (*s == ']')
-            return s + 1;
-        for (;;) {
-            if (!(s = j_value(s)))
-                return NULL;
-            s = j_ws(s);
-            if (*s == ']')
-                return s + 1;
-            if (*s++ != ',')
-                return NULL;
-        }
-    }
-    if (!strncmp(s, "true", 4) || !strncmp(s, "null", 4))
-        return s + 4;
-    if (!strncmp(s, "false", 5))
-        return s + 5;
-    const char *d = s + (*s == '-');
-    size_t n = strspn(d, "0123456789");
-    if (n == 0 || (n > 1 && *d == '0'))
-        return NULL;
-    return d + n;
-}
-
-/* Checks that line is one JSON object; copies the raw text of member key's value into
- * val (or "" when absent).  Returns false when the line is not valid JSON. */
-static bool json_member(const char *line, const char *key, char *val, size_t len)
-{
-    val[0] = 0;
-    const char *s = j_ws(line);
-    if (*s++ != '{')
-        return false;
-    s = j_ws(s);
-    if (*s == '}')
-        return *j_ws(s + 1) == 0;
-    for (;;) {
-        const char *k = j_ws(s), *k_end = j_string(k);
-        if (!k_end)
-            return false;
-        s = j_ws(k_end);
-        if (*s++ != ':')
-            return false;
-        const char *v = j_ws(s), *v_end = j_value(v);
-        if (!v_end)
-            return false;
-        if ((size_t)(k_end - k) == strlen(key) + 2 && !strncmp(k + 1, key, strlen(key)))
-            snprintf(val, len, "%.*s", (int)(v_end - v), v);
-        s = j_ws(v_end);
-        if (*s == '}')
-            return *j_ws(s + 1) == 0;
-        if (*s++ != ',')
-            return false;
-    }
-}
-
-/* The raw value of key in line (static buffer); "INVALID" when line is not JSON. */
-static const char *jget(const char *line, const char *key)
-{
-    static char buf[4][1024];
-    static int k;
-    char *out = buf[k++ & 3];
-    if (!json_member(line, key, out, sizeof buf[0]))
-        strcpy(out, "INVALID");
-    return out;
-}
-
 static bool is_uint(const char *s) { return *s && strspn(s, "0123456789") == strlen(s); }
 
-/* The line with the values of "nodes" and "time_ms" replaced by "#", which vary by run. */
-static const char *mask_effort(const char *line)
-{
-    static char buf[8192];
-    snprintf(buf, sizeof buf, "%s", line);
-    static const char *const KEYS[] = {"\"nodes\": ", "\"time_ms\": "};
-    for (int i = 0; i < 2; i++) {
-        char *p = strstr(buf, KEYS[i]);
-        if (!p)
-            continue;
-        p += strlen(KEYS[i]);
-        size_t n = strspn(p, "0123456789");
-        if (n) {
-            *p = '#';
-            memmove(p + 1, p + n, strlen(p + n) + 1);
-        }
-    }
-    return buf;
-}
 
 /* ---- the tests ---- */
 
@@ -294,19 +178,19 @@ TEST(front_solve_mate1_json)
     CHECK_INT(r.code, 0);
     CHECK_INT(count_lines(r.out), 1);
     const char *line = line_of(r.out, 0);
-    CHECK_STR(mask_effort(line), "{\"id\": 1, \"sfen\": \"" MATE1 "\", \"status\": \"mate\", \"plies\": 1, "
+    CHECK_STR(fu_mask_effort(line), "{\"id\": 1, \"sfen\": \"" MATE1 "\", \"status\": \"mate\", \"plies\": 1, "
                                  "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"nodes\": #, "
                                  "\"time_ms\": #, \"defender_hand\": \"given\"}");
-    CHECK(is_uint(jget(line, "nodes")));
-    CHECK(is_uint(jget(line, "time_ms")));
+    CHECK(is_uint(fu_jget(line, "nodes")));
+    CHECK(is_uint(fu_jget(line, "time_ms")));
     CHECK_STR(r.err, "");
     run_free(&r);
 
     r = solve_run("--format=json --defender-hand rest --futile none " MATE1, NULL, NULL);
     CHECK_INT(r.code, 0);
-    CHECK_STR(jget(r.out, "status"), "\"mate\"");
-    CHECK_STR(jget(r.out, "pv"), "[\"G*5b\"]");
-    CHECK_STR(jget(r.out, "defender_hand"), "\"rest\"");
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(fu_jget(r.out, "pv"), "[\"G*5b\"]");
+    CHECK_STR(fu_jget(r.out, "defender_hand"), "\"rest\"");
     run_free(&r);
     scratch_end();
 }
@@ -317,28 +201,28 @@ TEST(front_solve_position_forms)
         return;
     run_t r = solve_run("--format json sfen " MATE1, NULL, NULL);
     CHECK_INT(r.code, 0);
-    CHECK_STR(jget(r.out, "sfen"), "\"" MATE1 "\"");
-    CHECK_STR(jget(r.out, "pv"), "[\"G*5b\"]");
+    CHECK_STR(fu_jget(r.out, "sfen"), "\"" MATE1 "\"");
+    CHECK_STR(fu_jget(r.out, "pv"), "[\"G*5b\"]");
     run_free(&r);
 
     /* The problem is the position after the moves, shown canonically (move number 2). */
     r = solve_run("--format json 'position sfen 5k3/9/4P4/9/9/9/9/9/9 w G2r2b3g4s4n4l17p 1 moves 4a5a'", NULL, NULL);
     CHECK_INT(r.code, 0);
-    CHECK_STR(jget(r.out, "sfen"), "\"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 2\"");
-    CHECK_STR(jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(fu_jget(r.out, "sfen"), "\"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 2\"");
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
     run_free(&r);
 
     /* Black has no check in the start position: nomate for a real solver, unknown for the
      * stub; either way a well-formed problem, not an error. */
     r = solve_run("--format json --nodes 1000 startpos", NULL, NULL);
     CHECK(r.code == 0 || r.code == 1);
-    CHECK(!strcmp(jget(r.out, "status"), "\"nomate\"") || !strcmp(jget(r.out, "status"), "\"unknown\""));
+    CHECK(!strcmp(fu_jget(r.out, "status"), "\"nomate\"") || !strcmp(fu_jget(r.out, "status"), "\"unknown\""));
     run_free(&r);
 
     r = solve_run("--format json position sfen " MATE1 " moves 5b5a", NULL, NULL);
     CHECK_INT(r.code, 2);
-    CHECK_STR(jget(r.out, "status"), "\"error\"");
-    CHECK(strstr(jget(r.out, "error"), "move 1"));
+    CHECK_STR(fu_jget(r.out, "status"), "\"error\"");
+    CHECK(strstr(fu_jget(r.out, "error"), "move 1"));
     run_free(&r);
     scratch_end();
 }
@@ -363,14 +247,14 @@ TEST(front_solve_file)
     } WANT[] = {{"3", "\"mate\""}, {"4", "\"error\""}, {"6", "\"mate\""}, {"7", "\"error\""}, {"8", "\"mate\""}};
     for (int i = 0; i < 5; i++) {
         const char *line = line_of(r.out, i);
-        CHECK_STR(jget(line, "id"), WANT[i].id);
-        CHECK_STR(jget(line, "status"), WANT[i].status);
-        CHECK(strstr(jget(line, "file"), "t.sfen"));
+        CHECK_STR(fu_jget(line, "id"), WANT[i].id);
+        CHECK_STR(fu_jget(line, "status"), WANT[i].status);
+        CHECK(strstr(fu_jget(line, "file"), "t.sfen"));
     }
-    CHECK(strstr(jget(line_of(r.out, 1), "error"), "unknown piece letter 'X'"));
-    CHECK_STR(jget(line_of(r.out, 1), "sfen"), "\"4k4/9/4P4/9/9/9/9/9/X b G 1\"");
-    CHECK_STR(jget(line_of(r.out, 3), "error"), "\"no king for the defender (white)\"");
-    CHECK_STR(jget(line_of(r.out, 4), "pv"), "[\"G*5b\"]");
+    CHECK(strstr(fu_jget(line_of(r.out, 1), "error"), "unknown piece letter 'X'"));
+    CHECK_STR(fu_jget(line_of(r.out, 1), "sfen"), "\"4k4/9/4P4/9/9/9/9/9/X b G 1\"");
+    CHECK_STR(fu_jget(line_of(r.out, 3), "error"), "\"no king for the defender (white)\"");
+    CHECK_STR(fu_jget(line_of(r.out, 4), "pv"), "[\"G*5b\"]");
     /* stdout holds JSON lines only: the summary goes to stderr. */
     CHECK_INT(count_lines(r.err), 1);
     CHECK(!strncmp(r.err, "summary  5 problems: solved 3, nomate 0, unknown 0, errors 2, time ", 67));
@@ -398,7 +282,7 @@ TEST(front_solve_no_defender_king)
 
     r = solve_run("--format json 4k4/9/9/9/9/9/9/9/9 w - 1", NULL, NULL);
     CHECK_INT(r.code, 2);
-    CHECK_STR(mask_effort(r.out), "{\"id\": 1, \"sfen\": \"4k4/9/9/9/9/9/9/9/9 w - 1\", \"status\": \"error\", "
+    CHECK_STR(fu_mask_effort(r.out), "{\"id\": 1, \"sfen\": \"4k4/9/9/9/9/9/9/9/9 w - 1\", \"status\": \"error\", "
                                   "\"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\", "
                                   "\"error\": \"no king for the defender (black)\"}\n");
     run_free(&r);
@@ -463,9 +347,9 @@ TEST(front_solve_stdin)
     run_t r = solve_run("--format json -f -", path, NULL);
     CHECK_INT(r.code, 0);
     CHECK_INT(count_lines(r.out), 1);
-    CHECK_STR(jget(r.out, "id"), "2");
-    CHECK_STR(jget(r.out, "file"), "\"stdin\"");
-    CHECK_STR(jget(r.out, "pv"), "[\"G*5b\"]");
+    CHECK_STR(fu_jget(r.out, "id"), "2");
+    CHECK_STR(fu_jget(r.out, "file"), "\"stdin\"");
+    CHECK_STR(fu_jget(r.out, "pv"), "[\"G*5b\"]");
     run_free(&r);
 
     r = solve_run("-f -", NULL, "\\n" MATE1 "\\n");
@@ -483,8 +367,8 @@ TEST(front_solve_unknown_exit1)
         return;
     run_t r = solve_run("--format json --nodes 1 --time-limit 20 '" ZUKO1 "'", NULL, NULL);
     CHECK_INT(r.code, 1);
-    CHECK_STR(jget(r.out, "status"), "\"unknown\"");
-    CHECK_STR(jget(r.out, "plies"), "");
+    CHECK_STR(fu_jget(r.out, "status"), "\"unknown\"");
+    CHECK_STR(fu_jget(r.out, "plies"), "");
     run_free(&r);
 
     /* With one answered problem beside it, still 1; with an error too, 2. */
@@ -509,7 +393,7 @@ TEST(front_solve_unknown_mate3_nodes1)
         return;
     run_t r = solve_run("--format json --nodes 1 '" MATE3 "'", NULL, NULL);
     CHECK_INT(r.code, 1);
-    CHECK_STR(jget(r.out, "status"), "\"unknown\"");
+    CHECK_STR(fu_jget(r.out, "status"), "\"unknown\"");
     run_free(&r);
     scratch_end();
 }
@@ -523,8 +407,8 @@ TEST(front_solve_several_files)
     run_t r = solve_run(fmt("--format json -f '%s' --file '%s'", a, b), NULL, NULL);
     CHECK_INT(r.code, 0);
     CHECK_INT(count_lines(r.out), 2);
-    CHECK(strstr(jget(line_of(r.out, 0), "file"), "a.sfen") && !strcmp(jget(line_of(r.out, 0), "id"), "1"));
-    CHECK(strstr(jget(line_of(r.out, 1), "file"), "b.sfen") && !strcmp(jget(line_of(r.out, 1), "id"), "3"));
+    CHECK(strstr(fu_jget(line_of(r.out, 0), "file"), "a.sfen") && !strcmp(fu_jget(line_of(r.out, 0), "id"), "1"));
+    CHECK(strstr(fu_jget(line_of(r.out, 1), "file"), "b.sfen") && !strcmp(fu_jget(line_of(r.out, 1), "id"), "3"));
     run_free(&r);
 
     /* A file that cannot be opened: one line on stderr (before the summary), exit 2, the
@@ -534,7 +418,7 @@ TEST(front_solve_several_files)
     CHECK_INT(count_lines(r.err), 2);
     CHECK(strstr(line_of(r.err, 0), "missing.sfen"));
     CHECK(!strncmp(line_of(r.err, 1), "summary  1 problem: solved 1, ", 30));
-    CHECK_STR(jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
     run_free(&r);
     scratch_end();
 }
@@ -550,10 +434,10 @@ TEST(front_solve_json_escaping)
     run_t r = solve_run(fmt("--format json -f '%s'", path), NULL, NULL);
     CHECK_INT(r.code, 2);
     CHECK_INT(count_lines(r.out), 2);
-    CHECK_STR(jget(line_of(r.out, 0), "sfen"), "\"9/\\\"9\\\\\\u0001\x7f\\ufffd b - 1\"");
-    CHECK_STR(jget(line_of(r.out, 1), "sfen"), "\"4k4/9/9/9/9/9/9/9/9 b \xe7\x8e\x89 1\"");
+    CHECK_STR(fu_jget(line_of(r.out, 0), "sfen"), "\"9/\\\"9\\\\\\u0001\x7f\\ufffd b - 1\"");
+    CHECK_STR(fu_jget(line_of(r.out, 1), "sfen"), "\"4k4/9/9/9/9/9/9/9/9 b \xe7\x8e\x89 1\"");
     for (int i = 0; i < 2; i++)
-        CHECK(strcmp(jget(line_of(r.out, i), "error"), "INVALID") && *jget(line_of(r.out, i), "error"));
+        CHECK(strcmp(fu_jget(line_of(r.out, i), "error"), "INVALID") && *fu_jget(line_of(r.out, i), "error"));
 
     /* In text, control characters are shown as '?'. */
     run_free(&r);
