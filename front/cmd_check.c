@@ -70,64 +70,36 @@ static void usage(void)
            SOLVER_MAX_PLY, CHECK_HASH_DEFAULT, SOLVER_OPTION_HELP);
 }
 
+static int take_option(void *ctx, const char *name, const char *val)
+{
+    check_args_t *a = ctx;
+    uint64_t n;
+    if (!strcmp(name, "--exact")) {
+        a->exact = true;
+    } else if (!strcmp(name, "--plies")) {
+        if (!arg_uint(val, 1, SOLVER_MAX_PLY, &n)) {
+            cli_error("check: --plies must be a whole number from 1 to %d, not '%s'", SOLVER_MAX_PLY, val);
+            return 2;
+        }
+        a->plies = (int)n;
+    } else { /* -f, --file */
+        if (!*val) {
+            cli_error("check: %s needs a file name", name);
+            return 2;
+        }
+        a->files[a->n_files++] = val;
+    }
+    return 0;
+}
+
 /* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, check_args_t *a)
 {
-    bool options_done = false;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || arg[1] == 0) {
-            a->words[a->n_words++] = argv[i];
-            continue;
-        }
-        if (!strcmp(arg, "--")) {
-            options_done = true;
-            continue;
-        }
-        char name[32];
-        const char *val;
-        arg_split(arg, name, sizeof name, &val);
-        if (!strcmp(name, "--exact")) {
-            if (val) {
-                cli_error("check: --exact takes no value");
-                return 2;
-            }
-            a->exact = true;
-            continue;
-        }
-        bool known = !strcmp(name, "-f") || !strcmp(name, "--file") || !strcmp(name, "--plies");
-        for (size_t k = 0; SOLVER_OPTION_NAMES[k]; k++)
-            known |= !strcmp(SOLVER_OPTION_NAMES[k], name);
-        if (!known) {
-            cli_error("check: unknown option '%s' (see 'tsume check --help')", arg);
-            return 2;
-        }
-        if (!val)
-            val = i + 1 < argc ? argv[++i] : NULL;
-        if (!val) {
-            cli_error("check: %s needs a value (see 'tsume check --help')", name);
-            return 2;
-        }
-        int done = solver_option("check", name, val, &a->s);
-        if (done < 0)
-            return 2;
-        if (done)
-            continue;
-        if (!strcmp(name, "--plies")) {
-            uint64_t n;
-            if (!arg_uint(val, 1, SOLVER_MAX_PLY, &n)) {
-                cli_error("check: --plies must be a whole number from 1 to %d, not '%s'", SOLVER_MAX_PLY, val);
-                return 2;
-            }
-            a->plies = (int)n;
-        } else {
-            if (!*val) {
-                cli_error("check: %s needs a file name", name);
-                return 2;
-            }
-            a->files[a->n_files++] = val;
-        }
-    }
+    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"-f", "--file", "--plies", NULL};
+    option_spec_t spec = {"check", FLAGS, VALUED, take_option, a};
+    int st = options_walk(argc, argv, &spec, &a->s, a->words, &a->n_words);
+    if (st >= 0)
+        return st;
     if (!a->plies) {
         cli_error("check: missing --plies N (see 'tsume check --help')");
         return 2;

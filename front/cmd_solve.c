@@ -132,83 +132,46 @@ static void usage(void)
            default_jobs(), SOLVE_HASH_DEFAULT, SOLVER_OPTION_HELP);
 }
 
+static int take_option(void *ctx, const char *name, const char *val)
+{
+    solve_args_t *a = ctx;
+    uint64_t n;
+    if (!strcmp(name, "--expect")) {
+        a->expect = true;
+    } else if (!strcmp(name, "--board")) {
+        a->board = true;
+    } else if (!strcmp(name, "-f") || !strcmp(name, "--file")) {
+        if (!*val) {
+            cli_error("solve: %s needs a file name", name);
+            return 2;
+        }
+        a->files[a->n_files++] = val;
+    } else if (!strcmp(name, "--jobs")) {
+        if (!arg_uint(val, 1, JOBS_MAX, &n)) {
+            cli_error("solve: --jobs must be a whole number from 1 to %d, not '%s'", JOBS_MAX, val);
+            return 2;
+        }
+        a->jobs = (int)n;
+    } else { /* --format */
+        if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "kif")) {
+            cli_error("solve: --format must be 'text', 'json' or 'kif', not '%s'", val);
+            return 2;
+        }
+        a->json = !strcmp(val, "json");
+        a->kif = !strcmp(val, "kif");
+    }
+    return 0;
+}
+
 /* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, solve_args_t *a)
 {
-    bool options_done = false;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        /* "-" alone is a SFEN word (empty hands), and no SFEN word starts with "-x". */
-        if (options_done || arg[0] != '-' || arg[1] == 0) {
-            a->words[a->n_words++] = argv[i];
-            continue;
-        }
-        if (!strcmp(arg, "--")) {
-            options_done = true;
-            continue;
-        }
-        char name[32];
-        const char *val;
-        arg_split(arg, name, sizeof name, &val);
-        if (!strcmp(name, "--expect")) {
-            if (val) {
-                cli_error("solve: --expect takes no value (it reads the second column of -f files)");
-                return 2;
-            }
-            a->expect = true;
-            continue;
-        }
-        if (!strcmp(name, "--board")) {
-            if (val) {
-                cli_error("solve: --board takes no value");
-                return 2;
-            }
-            a->board = true;
-            continue;
-        }
-        static const char *const OWN[] = {"-f", "--file", "--jobs", "--format"};
-        bool known = false;
-        for (size_t k = 0; k < sizeof OWN / sizeof OWN[0]; k++)
-            known |= !strcmp(OWN[k], name);
-        for (size_t k = 0; SOLVER_OPTION_NAMES[k]; k++)
-            known |= !strcmp(SOLVER_OPTION_NAMES[k], name);
-        if (!known) {
-            cli_error("solve: unknown option '%s' (see 'tsume solve --help')", arg);
-            return 2;
-        }
-        if (!val)
-            val = i + 1 < argc ? argv[++i] : NULL;
-        if (!val) {
-            cli_error("solve: %s needs a value (see 'tsume solve --help')", name);
-            return 2;
-        }
-        uint64_t n;
-        int done = solver_option("solve", name, val, &a->s);
-        if (done < 0)
-            return 2;
-        if (done)
-            continue;
-        if (!strcmp(name, "-f") || !strcmp(name, "--file")) {
-            if (!*val) {
-                cli_error("solve: %s needs a file name", name);
-                return 2;
-            }
-            a->files[a->n_files++] = val;
-        } else if (!strcmp(name, "--jobs")) {
-            if (!arg_uint(val, 1, JOBS_MAX, &n)) {
-                cli_error("solve: --jobs must be a whole number from 1 to %d, not '%s'", JOBS_MAX, val);
-                return 2;
-            }
-            a->jobs = (int)n;
-        } else { /* --format */
-            if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "kif")) {
-                cli_error("solve: --format must be 'text', 'json' or 'kif', not '%s'", val);
-                return 2;
-            }
-            a->json = !strcmp(val, "json");
-            a->kif = !strcmp(val, "kif");
-        }
-    }
+    static const char *const FLAGS[] = {"--expect", "--board", NULL};
+    static const char *const VALUED[] = {"-f", "--file", "--jobs", "--format", NULL};
+    option_spec_t spec = {"solve", FLAGS, VALUED, take_option, a};
+    int st = options_walk(argc, argv, &spec, &a->s, a->words, &a->n_words);
+    if (st >= 0)
+        return st;
     if (a->n_words && a->n_files) {
         cli_error("solve: give either a SFEN or -f FILE, not both");
         return 2;

@@ -193,3 +193,54 @@ double wall_seconds(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+static bool listed(const char *const *names, const char *name)
+{
+    for (size_t k = 0; names && names[k]; k++)
+        if (!strcmp(names[k], name))
+            return true;
+    return false;
+}
+
+int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t *s, char **words, int *n_words)
+{
+    bool options_done = false;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        /* "-" alone is a SFEN word (empty hands), and no SFEN word starts with "-x". */
+        if (options_done || arg[0] != '-' || arg[1] == 0) {
+            words[(*n_words)++] = argv[i];
+            continue;
+        }
+        if (!strcmp(arg, "--")) {
+            options_done = true;
+            continue;
+        }
+        char name[32];
+        const char *val;
+        arg_split(arg, name, sizeof name, &val);
+        if (listed(spec->flags, name)) {
+            if (val) {
+                cli_error("%s: %s takes no value", spec->cmd, name);
+                return 2;
+            }
+            if (spec->take(spec->ctx, name, NULL))
+                return 2;
+            continue;
+        }
+        if (!listed(spec->valued, name) && !listed(SOLVER_OPTION_NAMES, name)) {
+            cli_error("%s: unknown option '%s' (see 'tsume %s --help')", spec->cmd, arg, spec->cmd);
+            return 2;
+        }
+        if (!val)
+            val = i + 1 < argc ? argv[++i] : NULL;
+        if (!val) {
+            cli_error("%s: %s needs a value (see 'tsume %s --help')", spec->cmd, name, spec->cmd);
+            return 2;
+        }
+        int done = solver_option(spec->cmd, name, val, s);
+        if (done < 0 || (!done && spec->take(spec->ctx, name, val)))
+            return 2;
+    }
+    return -1;
+}

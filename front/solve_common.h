@@ -46,6 +46,22 @@ extern const char SOLVER_OPTION_HELP[];
  * value given with '=' (*inline_val, or NULL).  Only "--name=value" splits; "-f=x" does not. */
 void arg_split(const char *arg, char *name, size_t len, const char **inline_val);
 
+/* What a command adds to the shared option walk: its flags (options without a value),
+ * its options with a value, and a handler for both (val is NULL for a flag).  The handler
+ * returns 0 when the option is taken, 2 after reporting a bad value. */
+typedef struct {
+    const char *cmd;                  /* "solve", "check": named in messages */
+    const char *const *flags;         /* NULL-terminated */
+    const char *const *valued;        /* NULL-terminated; the solver options are added */
+    int (*take)(void *ctx, const char *name, const char *val);
+    void *ctx;
+} option_spec_t;
+
+/* Walks argv: options (also "--name=value"; "--" ends them; "-" alone is a word) go to
+ * the solver options or to spec->take, other words to words[*n_words].  Returns -1 to go
+ * on, else the exit status after a one-line message. */
+int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t *s, char **words, int *n_words);
+
 typedef struct {
     const char *file; /* name shown ("stdin" for '-'), NULL for a command-line position */
     long line;        /* line number in the file, 1 for a command-line position */
