@@ -16,6 +16,7 @@ int cmd_checks(int argc, char **argv);
 int cmd_evasions(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 int cmd_usi(int argc, char **argv); /* cmd_usi.c; also the whole of the tsume-usi program */
 int cmd_convert(int argc, char **argv);
 

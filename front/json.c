@@ -138,3 +138,16 @@ void json_end(json_obj_t *j)
 {
     fputs("}\n", j->out);
 }
+
+void json_array_obj(json_obj_t *j, json_obj_t *item)
+{
+    fputs(j->first_item ? "" : ", ", j->out);
+    j->first_item = false;
+    *item = (json_obj_t){.out = j->out, .first = true};
+    putc('{', j->out);
+}
+
+void json_item_end(json_obj_t *item)
+{
+    putc('}', item->out);
+}

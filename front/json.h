@@ -1,6 +1,6 @@
 /*
  * json.h: a minimal writer for JSON lines: one flat object per line, with string,
- * integer, boolean and string-array members.
+ * integer, boolean and string-array members, and arrays of flat objects.
  *
  * Invariants: every string is written as valid JSON whatever bytes it holds (quotes,
  * backslashes and control characters escaped; bytes that are not valid UTF-8 become
@@ -32,5 +32,10 @@ void json_array_begin(json_obj_t *j, const char *key);
 void json_array_str(json_obj_t *j, const char *item);
 void json_array_end(json_obj_t *j);
 void json_end(json_obj_t *j);
+
+/* An object as the next item of j's open array: its members go to *item, and
+ * json_item_end closes it (no newline). */
+void json_array_obj(json_obj_t *j, json_obj_t *item);
+void json_item_end(json_obj_t *item);
 
 #endif

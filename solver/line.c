@@ -176,9 +176,9 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
     return n ? best : leftover_of(p, w->attacker);
 }
 
-line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv)
+line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv)
 {
-    walk_t w = {sh, mode, p->side, true, LOOK_BUDGET, budget, sh->nodes + budget * LINE_BUDGETS};
+    walk_t w = {sh, mode, attacker, true, LOOK_BUDGET, budget, sh->nodes + budget * LINE_BUDGETS};
     line_info_t info = {0, 0, true};
     undo_t *undo = malloc(sizeof *undo * (size_t)(len + 1));
     if (!undo) {

@@ -21,8 +21,8 @@ typedef struct {
     bool exact; /* every step was decided by a finished search */
 } line_info_t;
 
-/* Writes the line into pv (room for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes
+/* Writes the line into pv (p: attacker to move, or the defender just after a check; room for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes
  * for each search that only refines a choice; all of them together get 20 budgets. */
-line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv);
+line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv);
 
 #endif

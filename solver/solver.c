@@ -20,6 +20,8 @@
 
 #include "dfpn.h"
 #include "line.h"
+#include "shortest.h"
+#include "verify.h"
 
 enum { SEARCH_STACK_BYTES = 256 << 20 };
 
@@ -96,61 +98,12 @@ struct job {
     pos_t pos;
     const solve_opts_t *o;
     solve_result_t *r;
+    verify_result_t *v; /* set for solver_verify: verification follows the solve */
 };
 
 /* Budgets of the work after the proof, in nodes: each step of the shortest-mate loop and
  * each refining search of the line may cost this much, scaled by the proof's own cost. */
 enum { STEP_MIN = 1000000, STEP_MAX = 20000000, STEP_FACTOR = 10, REFINE_MIN = 20000, REFINE_MAX = 200000 };
-
-/* Runs one search on a node budget; the solve's own limits still apply. */
-static dfpn_result_t budgeted(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget)
-{
-    uint64_t saved = sh->local_limit;
-    sh->local_limit = sh->nodes + budget;
-    dfpn_result_t r = dfpn_solve(sh, p, p->side, mode, len);
-    sh->local_limit = saved;
-    if (sh->aborted && !dfpn_global_limit_hit(sh))
-        sh->aborted = false;
-    return r;
-}
-
-/* Narrows the shortest mate length between lo (no mate shorter is possible: 1 at first)
- * and hi (a mate within hi is proven) by bisection: a proof lowers hi to the length it
- * found, a disproof raises lo.  The proof's own length can be far from the shortest (a
- * long detour proves a mate as well as a short one), which is why this does not step
- * down two plies at a time.  Returns hi; *exact when lo met hi; *proven when a mate within
- * the first hi was shown in this mode at all. */
-static int shorten(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact, bool *proven)
-{
-    *exact = false;
-    dfpn_result_t r = budgeted(sh, p, mode, hi, budget);
-    *proven = r.status == DFPN_PROVEN;
-    if (!*proven)
-        return hi;
-    hi = r.plen;
-    int lo = 1;
-    bool stepping = false; /* after a bisection step ran out of budget: two plies at a time */
-    while (lo < hi && !sh->aborted) {
-        int mid = stepping ? hi - 2 : (lo + hi) / 2;
-        if (mid % 2 == 0)
-            mid--;
-        if (mid >= hi)
-            mid = hi - 2;
-        if (mid < lo)
-            mid = lo;
-        r = budgeted(sh, p, mode, mid, budget);
-        if (r.status == DFPN_PROVEN)
-            hi = r.plen;
-        else if (r.status == DFPN_DISPROVEN)
-            lo = mid + 2;
-        else if (!stepping && mid < hi - 2)
-            stepping = true; /* a proof just below hi is often cheap where a disproof is not */
-        else
-            break;
-    }
-    *exact = lo >= hi;
-    return hi;
-}
 
 static void run(job_t *job)
 {
@@ -181,15 +134,15 @@ static void run(job_t *job)
     bool bounded = o->max_plies > 0 && o->max_plies < LEN_INF - 1;
     dfpn_result_t proof = dfpn_solve(&sh, p, p->side, bounded ? mode : MODE_STRICT, bounded ? o->max_plies : LEN_INF - 1);
     r->status = proof.status == DFPN_PROVEN ? SOLVE_MATE : proof.status == DFPN_DISPROVEN ? SOLVE_NOMATE : SOLVE_UNKNOWN;
+    uint64_t proof_nodes = sh.nodes;
     if (r->status == SOLVE_MATE) {
-        uint64_t proof_nodes = sh.nodes;
         uint64_t step = proof_nodes * STEP_FACTOR;
         step = step < STEP_MIN ? STEP_MIN : step > STEP_MAX ? STEP_MAX : step;
         int len = proof.plen;
         bool exact = false, proven;
         if (!o->proof_only) {
             sh.phase = "shortest";
-            len = shorten(&sh, p, mode, len, step, &exact, &proven);
+            len = shortest_mate(&sh, p, p->side, mode, len, step, &exact, &proven);
         }
         /* The line is built even when a limit stopped the refinement: the mate is proven,
          * and its moves come from the table. */
@@ -198,13 +151,20 @@ static void run(job_t *job)
         sh.node_limit = 0;
         sh.deadline = 0;
         uint64_t refine = proof_nodes < REFINE_MIN ? REFINE_MIN : proof_nodes > REFINE_MAX ? REFINE_MAX : proof_nodes;
-        line_info_t li = line_extract(&sh, p, mode, len, o->proof_only ? 1 : refine, r->pv);
+        line_info_t li = line_extract(&sh, p, p->side, mode, len, o->proof_only ? 1 : refine, r->pv);
         r->plies = li.plies;
         r->leftover = li.leftover;
         r->exact = exact && li.exact && !o->proof_only;
     }
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;
+    if (job->v) {
+        job->v->solve_nodes = r->nodes;
+        job->v->solve_seconds = r->seconds;
+        verify_run(&sh, p, o, job->v, proof_nodes);
+        r->nodes = sh.nodes;
+        r->seconds = dfpn_now() - sh.start;
+    }
     memcpy(job->s->keep.pool, sh.pool, sizeof sh.pool);
     job->s->keep.futile_cache = sh.futile_cache;
 }
@@ -228,7 +188,7 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
-void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_result_t *r)
+static void start(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_result_t *r, verify_result_t *v)
 {
     memset(r, 0, sizeof *r);
     r->pv = calloc(SOLVER_MAX_PLY, sizeof *r->pv);
@@ -242,7 +202,7 @@ void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         snprintf(r->error, sizeof r->error, "no king for the defender (%s)", p->side == BLACK ? "white" : "black");
         return;
     }
-    job_t job = {s, *p, o, r};
+    job_t job = {s, *p, o, r, v};
     if (o->defender_hand_rest) {
         solver_fill_defender_hand(&job.pos);
         r->defender_hand_filled = 1;
@@ -265,6 +225,23 @@ void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
     while (s->job)
         pthread_cond_wait(&s->cv, &s->mu);
     pthread_mutex_unlock(&s->mu);
+}
+
+void solver_solve(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_result_t *r)
+{
+    start(s, p, o, r, NULL);
+}
+
+void solver_verify(solver_t *s, const pos_t *p, const solve_opts_t *o, int stated, verify_result_t *v)
+{
+    memset(v, 0, sizeof *v);
+    v->stated = stated;
+    solve_opts_t full = *o;
+    full.max_plies = 0; /* verification needs the whole solution */
+    full.proof_only = 0;
+    start(s, p, &full, &v->solve, v);
+    if (v->solve.status == SOLVE_ERROR)
+        v->verdict = VERDICT_ERROR;
 }
 
 void solve_result_free(solve_result_t *r)

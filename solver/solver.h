@@ -12,6 +12,7 @@
 #ifndef TSUME_SOLVER_H
 #define TSUME_SOLVER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -80,5 +81,56 @@ const char *solve_status_name(solve_status_t st); /* "mate", "nomate", "unknown"
 /* Gives the defender (the side not to move) every piece that is neither on the board nor
  * in the attacker's hand: what defender_hand_rest does before solving. */
 void solver_fill_defender_hand(pos_t *p);
+
+/* ---- Verification of composed problems (tsume verify) ----
+ * After the solve, every attacker move of the main line is compared with the other checks
+ * (does one of them mate as well?) and every defender move with the other replies that
+ * count under the futility rule (does one hold out as long, or longer?).  The searches
+ * run in the same table, right after the proof, so most of what they ask is known. */
+typedef enum { VERDICT_SOUND, VERDICT_COOKED, VERDICT_SHORT, VERDICT_NOMATE, VERDICT_UNKNOWN, VERDICT_ERROR } verify_verdict_t;
+
+typedef enum {
+    FIND_SHORT,       /* 早詰: the mate is shorter than the stated length (ply 0) */
+    FIND_LONG,        /* the best defence lasts longer than the stated length (ply 0) */
+    FIND_LEFTOVER,    /* 駒余り: the attacker still holds pieces at the mate of the main line */
+    FIND_COOK,        /* 余詰: another check also forces mate (any length) */
+    FIND_FINAL_COOK,  /* 最終手余詰: another mate on the last move (minor) */
+    FIND_PROMOTION,   /* 成不成非限定: the same move with the other promotion choice mates too (minor) */
+    FIND_TRANSPOSE,   /* 手順前後: another check reaches the main line as fast (minor) */
+    FIND_DETOUR,      /* 迂回手順: another check returns into the main line, later (information) */
+    FIND_EQUAL,       /* 変同: another defence as long, also without leftover, another ending (minor) */
+    FIND_EQUAL_LAST2, /* 終2手変同: the same on the defender's last move (information) */
+    FIND_LONGER,      /* 変長: another defence lasts longer than the main line */
+    FIND_UNKNOWN,     /* a limit left this alternative undecided */
+    FIND_KIND_NB
+} verify_kind_t;
+
+typedef struct {
+    int ply;            /* 1-based ply of the main line the finding replaces (0: the whole problem) */
+    verify_kind_t kind;
+    int plies;          /* length of moves (the alternative and its mate); 0 when undecided */
+    move_t *moves;      /* the alternative line, from its first move to the mate */
+} verify_finding_t;
+
+typedef struct {
+    solve_result_t solve; /* the main line, exactly as solver_solve gives it */
+    int stated;           /* the stated length compared with (0: none) */
+    verify_verdict_t verdict;
+    int nfindings;
+    verify_finding_t *findings;
+    uint64_t solve_nodes; /* the part of solve.nodes spent before verification */
+    double solve_seconds;
+} verify_result_t;
+
+/* Solves p as solver_solve does, then verifies the main line (stated: the problem's stated
+ * length, 0 for none).  The limits of o hold for the whole of it; alternatives a limit
+ * leaves undecided are FIND_UNKNOWN findings.  Free v with verify_result_free. */
+void solver_verify(solver_t *s, const pos_t *p, const solve_opts_t *o, int stated, verify_result_t *v);
+void verify_result_free(verify_result_t *v);
+
+const char *verdict_name(verify_verdict_t v);        /* "sound", "cooked", "short", "nomate", "unknown", "error" */
+const char *verify_kind_name(verify_kind_t k); /* "short", "long", "leftover", "cook", ... */
+const char *verify_kind_label(verify_kind_t k); /* the Japanese term: "早詰", ... */
+bool verify_kind_major(verify_kind_t k);       /* whether the finding makes the problem unsound */
 
 #endif

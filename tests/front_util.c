@@ -235,7 +235,7 @@ const char *fu_line(const char *s, int n)
     return out;
 }
 
-/* ---- a strict JSON reader, enough for one flat object a line ---- */
+/* ---- a strict JSON reader, enough for one object a line (arrays may hold objects) ---- */
 
 static const char *j_ws(const char *s) { return s + strspn(s, " \t\r\n"); }
 
@@ -261,11 +261,35 @@ static const char *j_string(const char *s)
     return s + 1;
 }
 
+static const char *j_value(const char *s);
+
+/* s at '{': the end of the object, NULL when it is not valid. */
+static const char *j_object(const char *s)
+{
+    s = j_ws(s + 1);
+    if (*s == '}')
+        return s + 1;
+    for (;;) {
+        if (!(s = j_string(j_ws(s))))
+            return NULL;
+        s = j_ws(s);
+        if (*s++ != ':' || !(s = j_value(s)))
+            return NULL;
+        s = j_ws(s);
+        if (*s == '}')
+            return s + 1;
+        if (*s++ != ',')
+            return NULL;
+    }
+}
+
 static const char *j_value(const char *s)
 {
     s = j_ws(s);
     if (*s == '"')
         return j_string(s);
+    if (*s == '{')
+        return j_object(s);
     if (*s == '[') {
         s = j_ws(s + 1);
         if (*s == ']')

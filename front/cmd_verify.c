@@ -1,0 +1,443 @@
+/*
+ * cmd_verify.c: `tsume verify`: is a composed problem sound?  Solves each problem, then
+ * compares every move of the main line with its alternatives (solver_verify) and reports
+ * a verdict with the findings, as a text block or one JSON line per problem.
+ *
+ * Invariants: as for `tsume solve` (batch.h): one report per problem in input order
+ * whatever --jobs, malformed lines reported and skipped, one table per worker, tables
+ * together no larger than --hash.  The stated length comes from --plies, else from a
+ * file's second column when it holds a number; without one, the solver's length is the
+ * reference and "short" cannot arise.  Exit status: 2 for any error, else 5 for any
+ * problem not sound (cooked, short, nomate), else 1 for any unknown, else 0.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../movegen/sfen.h"
+#include "../movegen/usi_move.h"
+#include "../solver/solver.h"
+#include "batch.h"
+#include "cli.h"
+#include "expect.h"
+#include "json.h"
+#include "notation.h"
+#include "solve_common.h"
+
+enum { VERIFY_HASH_DEFAULT = 256, JOBS_MAX = 1024 };
+
+typedef struct {
+    solver_args_t s;
+    int jobs;
+    int plies; /* --plies: the stated length, 0 = from the file or none */
+    bool json;
+    bool usi; /* --notation usi: moves in USI in the text report */
+    const char **files;
+    int n_files;
+    char **words;
+    int n_words;
+} verify_args_t;
+
+typedef struct {
+    const verify_args_t *args;
+    const problem_list_t *problems;
+    solver_t **solvers;
+    verify_verdict_t *verdicts; /* one per problem */
+} verify_run_t;
+
+static void usage(void)
+{
+    printf("usage: tsume verify [OPTIONS] SFEN\n"
+           "       tsume verify [OPTIONS] -f FILE [-f FILE...]\n"
+           "\n"
+           "Checks composed problems for soundness: solves each one under composers' rules\n"
+           "(as 'tsume solve'), then compares every move of the main line with the\n"
+           "alternatives: other checks that also mate, other defences that last as long or\n"
+           "longer.  SFEN and FILE are as for 'tsume solve'; a file's second column, when it\n"
+           "is a number, is the stated length.\n"
+           "\n"
+           "options:\n"
+           "  --plies N             the stated length (overrides the file's column)\n"
+           "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
+           "  --format text|json    output format (default text)\n"
+           "  --notation kif|usi    moves in the text report: Japanese (default) or USI\n"
+           "  --jobs N              problems verified at once (default: cores online)\n"
+           "  --hash MB             transposition table size in MiB, shared by the jobs\n"
+           "                        (default %d)\n"
+           "%s"
+           "  --help                this text\n"
+           "Options may also be written --name=VALUE.  Limits hold for the whole of one\n"
+           "problem (solve and verification); what they leave undecided is reported.\n"
+           "\n"
+           "Verdicts: sound (no flaw beyond the minor findings listed), cooked (余詰, 変長,\n"
+           "駒余り, or a best defence longer than stated), short (早詰: a mate shorter than\n"
+           "stated), nomate (不詰, proven), unknown (a limit left something undecided and\n"
+           "no flaw was found), error.\n"
+           "Findings (ply: the move of the main line they replace, 0 = the whole problem):\n"
+           "  short 早詰, long (best defence longer than stated), leftover 駒余り,\n"
+           "  cook 余詰 (another check mates, any length), longer 変長 (another defence lasts\n"
+           "  longer): these make a problem unsound;\n"
+           "  final-cook 最終手余詰, promotion 成不成非限定, transposition 手順前後 (another\n"
+           "  check reaches the main line as fast), detour 迂回手順 (it returns to the main\n"
+           "  line later), equal 変同 (another defence as long, no leftover, another\n"
+           "  ending), equal-last2 終2手変同, unknown (undecided): minor or information.\n"
+           "\n"
+           "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, pv,\n"
+           "leftover, findings [{ply, kind, label, plies, moves}], nodes, time_ms,\n"
+           "solve_nodes, solve_time_ms, error.\n"
+           "\n"
+           "Exit status: 0 all sound, 5 some problem not sound (cooked, short, nomate), 1 some\n"
+           "unknown (and none unsound), 2 on any error (bad option, malformed position,\n"
+           "unreadable file).\n",
+           VERIFY_HASH_DEFAULT, SOLVER_OPTION_HELP);
+}
+
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
+}
+
+static int take_option(void *ctx, const char *name, const char *val)
+{
+    verify_args_t *a = ctx;
+    uint64_t n;
+    if (!strcmp(name, "--plies")) {
+        if (!arg_uint(val, 1, SOLVER_MAX_PLY, &n)) {
+            cli_error("verify: --plies must be a whole number from 1 to %d, not '%s'", SOLVER_MAX_PLY, val);
+            return 2;
+        }
+        a->plies = (int)n;
+    } else if (!strcmp(name, "--jobs")) {
+        if (!arg_uint(val, 1, JOBS_MAX, &n)) {
+            cli_error("verify: --jobs must be a whole number from 1 to %d, not '%s'", JOBS_MAX, val);
+            return 2;
+        }
+        a->jobs = (int)n;
+    } else if (!strcmp(name, "--format")) {
+        if (strcmp(val, "text") && strcmp(val, "json")) {
+            cli_error("verify: --format must be 'text' or 'json', not '%s'", val);
+            return 2;
+        }
+        a->json = !strcmp(val, "json");
+    } else if (!strcmp(name, "--notation")) {
+        if (strcmp(val, "kif") && strcmp(val, "usi")) {
+            cli_error("verify: --notation must be 'kif' or 'usi', not '%s'", val);
+            return 2;
+        }
+        a->usi = !strcmp(val, "usi");
+    } else { /* -f, --file */
+        if (!*val) {
+            cli_error("verify: %s needs a file name", name);
+            return 2;
+        }
+        a->files[a->n_files++] = val;
+    }
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, verify_args_t *a)
+{
+    static const char *const FLAGS[] = {NULL};
+    static const char *const VALUED[] = {"-f", "--file", "--plies", "--jobs", "--format", "--notation", NULL};
+    option_spec_t spec = {"verify", FLAGS, VALUED, take_option, a};
+    int st = options_walk(argc, argv, &spec, &a->s, a->words, &a->n_words);
+    if (st >= 0)
+        return st;
+    if (a->n_words && a->n_files) {
+        cli_error("verify: give either a SFEN or -f FILE, not both");
+        return 2;
+    }
+    if (!a->n_words && !a->n_files) {
+        cli_error("verify: missing SFEN or -f FILE (see 'tsume verify --help')");
+        return 2;
+    }
+    return -1;
+}
+
+/* Echoed input may hold anything: control characters are shown as '?'. */
+static void put_safe(FILE *out, const char *s)
+{
+    if (!*s)
+        fputs("(empty)", out);
+    for (; *s; s++)
+        putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
+}
+
+/* Writes moves[0..n), played from p (restored), in the notation asked for; prev_to: the
+ * destination of the move before the first (for 同). */
+static void put_moves(FILE *out, const verify_args_t *a, pos_t *p, const move_t *moves, int n, square_t prev_to)
+{
+    undo_t *u = malloc(sizeof *u * (size_t)(n ? n : 1));
+    if (!u)
+        return;
+    int i = 0;
+    for (; i < n; i++) {
+        char buf[64]; /* holds either notation */
+        if (a->usi)
+            usi_format(moves[i], buf);
+        else
+            notation_kif_move(p, moves[i], i ? mv_to(moves[i - 1]) : prev_to, buf, sizeof buf);
+        fprintf(out, "%s%s", i ? " " : "", buf);
+        pos_do(p, moves[i], &u[i]);
+    }
+    while (i > 0) {
+        i--;
+        pos_undo(p, moves[i], &u[i]);
+    }
+    free(u);
+}
+
+static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, const char *sfen, pos_t *root,
+                       const verify_result_t *v, long long ms, long long solve_ms)
+{
+    if (pb->file)
+        fprintf(out, "problem %s:%ld  ", pb->file, pb->line);
+    else
+        fprintf(out, "problem %ld  ", pb->line);
+    put_safe(out, sfen);
+    putc('\n', out);
+    const solve_result_t *r = &v->solve;
+    fprintf(out, "  verdict  %s", verdict_name(v->verdict));
+    if (r->status == SOLVE_MATE) {
+        fprintf(out, "  (mate in %d plies%s", r->plies, r->exact ? "" : ", not proven shortest");
+        if (v->stated)
+            fprintf(out, ", stated %d", v->stated);
+        fputc(')', out);
+    } else if (r->status == SOLVE_ERROR) {
+        fputs(": ", out);
+        put_safe(out, r->error);
+    } else if (r->status == SOLVE_UNKNOWN) {
+        fputs("  (a limit stopped the solve)", out);
+    }
+    putc('\n', out);
+    if (r->status == SOLVE_MATE && root) {
+        fputs("  line     ", out);
+        put_moves(out, a, root, r->pv, r->plies, SQ_NONE);
+        putc('\n', out);
+        /* Findings, with the position of their ply reached by replaying the line. */
+        undo_t *u = malloc(sizeof *u * (size_t)(r->plies + 1));
+        int at = 0;
+        for (int i = 0; u && i < v->nfindings; i++) {
+            const verify_finding_t *f = &v->findings[i];
+            int want = f->ply > 0 ? f->ply - 1 : 0;
+            if (f->kind == FIND_LEFTOVER)
+                want = 0;
+            while (at < want)
+                pos_do(root, r->pv[at], &u[at]), at++;
+            while (at > want)
+                at--, pos_undo(root, r->pv[at], &u[at]);
+            fprintf(out, "  ply %-4d %s %s", f->ply, verify_kind_name(f->kind), verify_kind_label(f->kind));
+            if (f->kind == FIND_LEFTOVER) {
+                fprintf(out, ": %d piece%s left in hand at the mate\n", r->leftover, r->leftover == 1 ? "" : "s");
+                continue;
+            }
+            if (f->kind == FIND_UNKNOWN)
+                fputs(" (a limit left it undecided): ", out);
+            else
+                fprintf(out, ", %d plies: ", f->plies);
+            put_moves(out, a, root, f->moves, f->kind == FIND_UNKNOWN ? 1 : f->plies,
+                      at ? mv_to(r->pv[at - 1]) : SQ_NONE);
+            putc('\n', out);
+        }
+        while (u && at > 0)
+            at--, pos_undo(root, r->pv[at], &u[at]);
+        free(u);
+    }
+    if (r->status != SOLVE_ERROR)
+        fprintf(out, "  search   %llu nodes, %lld ms (solve %llu nodes, %lld ms)\n", (unsigned long long)r->nodes, ms,
+                (unsigned long long)v->solve_nodes, solve_ms);
+}
+
+static void print_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v, long long ms,
+                       long long solve_ms)
+{
+    const solve_result_t *r = &v->solve;
+    json_obj_t j;
+    json_begin(&j, out);
+    json_int(&j, "id", pb->line);
+    if (pb->file)
+        json_str(&j, "file", pb->file);
+    json_str(&j, "sfen", sfen);
+    json_str(&j, "verdict", verdict_name(v->verdict));
+    if (v->stated)
+        json_int(&j, "stated", v->stated);
+    if (r->status == SOLVE_MATE) {
+        char mv[USI_MOVE_MAX];
+        json_int(&j, "plies", r->plies);
+        json_bool(&j, "exact", r->exact);
+        json_array_begin(&j, "pv");
+        for (int i = 0; i < r->plies; i++)
+            json_array_str(&j, usi_format(r->pv[i], mv));
+        json_array_end(&j);
+        json_int(&j, "leftover", r->leftover);
+        json_array_begin(&j, "findings");
+        for (int i = 0; i < v->nfindings; i++) {
+            const verify_finding_t *f = &v->findings[i];
+            json_obj_t item;
+            json_array_obj(&j, &item);
+            json_int(&item, "ply", f->ply);
+            json_str(&item, "kind", verify_kind_name(f->kind));
+            json_str(&item, "label", verify_kind_label(f->kind));
+            json_int(&item, "plies", f->kind == FIND_UNKNOWN ? 0 : f->plies);
+            json_array_begin(&item, "moves");
+            for (int m = 0; m < (f->kind == FIND_UNKNOWN ? 1 : f->plies) && f->moves; m++)
+                json_array_str(&item, usi_format(f->moves[m], mv));
+            json_array_end(&item);
+            json_item_end(&item);
+        }
+        json_array_end(&j);
+    }
+    json_uint(&j, "nodes", r->nodes);
+    json_int(&j, "time_ms", ms);
+    json_uint(&j, "solve_nodes", v->solve_nodes);
+    json_int(&j, "solve_time_ms", solve_ms);
+    if (r->status == SOLVE_ERROR || v->verdict == VERDICT_ERROR)
+        json_str(&j, "error", r->error);
+    json_end(&j);
+}
+
+/* The stated length of problem pb: --plies, else a plain number in its second column. */
+static int stated_of(const verify_args_t *a, const problem_t *pb)
+{
+    if (a->plies)
+        return a->plies;
+    expect_t e = expect_parse(pb->expect);
+    return e.kind == EXPECT_PLIES ? e.plies : 0;
+}
+
+/* The batch status of a verdict: errors and unknowns count as such in the progress line;
+ * every decided verdict counts as an answer. */
+static solve_status_t batch_status(verify_verdict_t v)
+{
+    return v == VERDICT_ERROR ? SOLVE_ERROR : v == VERDICT_UNKNOWN ? SOLVE_UNKNOWN : v == VERDICT_NOMATE ? SOLVE_NOMATE : SOLVE_MATE;
+}
+
+static solve_status_t verify_job(void *ctx, int w, size_t i, FILE *out)
+{
+    verify_run_t *run = ctx;
+    const verify_args_t *a = run->args;
+    const problem_t *pb = &run->problems->items[i];
+    verify_result_t v;
+    memset(&v, 0, sizeof v);
+    char sfen[SFEN_MAX], err[SFEN_ERR_MAX];
+    const char *shown = pb->text;
+    double seconds = 0;
+    pos_t p;
+    bool parsed = sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err), searched = false;
+    if (!parsed) {
+        v.verdict = VERDICT_ERROR;
+        v.solve.status = SOLVE_ERROR;
+        snprintf(v.solve.error, sizeof v.solve.error, "%s", err);
+    } else {
+        shown = sfen_format(&p, sfen);
+        if (a->s.opts.defender_hand_rest)
+            solver_fill_defender_hand(&p); /* the lines are replayed from this position */
+        double t0 = wall_seconds();
+        solver_verify(run->solvers[w], &p, &a->s.opts, stated_of(a, pb), &v);
+        seconds = wall_seconds() - t0;
+        searched = true;
+    }
+    run->verdicts[i] = v.verdict;
+    long long ms = (long long)(seconds * 1000.0), solve_ms = (long long)(v.solve_seconds * 1000.0);
+    if (a->json)
+        print_json(out, pb, shown, &v, ms, solve_ms);
+    else
+        print_text(out, a, pb, shown, parsed ? &p : NULL, &v, ms, solve_ms);
+    if (searched)
+        verify_result_free(&v);
+    return batch_status(run->verdicts[i]);
+}
+
+static int verify_all(const verify_args_t *a, const problem_list_t *problems, bool input_error)
+{
+    size_t workers = (size_t)a->jobs;
+    if (workers > problems->n)
+        workers = problems->n ? problems->n : 1;
+    if (workers > a->s.hash_mb)
+        workers = a->s.hash_mb;
+    size_t table_mb = a->s.hash_mb / workers;
+    solver_t **solvers = calloc(workers, sizeof *solvers);
+    verify_verdict_t *verdicts = calloc(problems->n ? problems->n : 1, sizeof *verdicts);
+    bool ok = solvers && verdicts;
+    if (!ok)
+        cli_error("verify: out of memory");
+    for (size_t w = 0; ok && w < workers && problems->n; w++)
+        if (!(solvers[w] = solver_new(table_mb))) {
+            cli_error("verify: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", workers, table_mb);
+            ok = false;
+        }
+    int status = 2;
+    batch_totals_t t = {0};
+    if (ok) {
+        verify_run_t run = {a, problems, solvers, verdicts};
+        batch_t b = {.workers = (int)workers,
+                     .n = problems->n,
+                     .run = verify_job,
+                     .ctx = &run,
+                     .separator = a->json ? "" : "\n",
+                     .progress = a->n_files && isatty(STDERR_FILENO)};
+        if (batch_run(&b, &t)) {
+            size_t by[VERDICT_ERROR + 1] = {0};
+            for (size_t i = 0; i < problems->n; i++)
+                by[verdicts[i]]++;
+            if (a->n_files) {
+                FILE *f = a->json ? stderr : stdout;
+                fprintf(f, "%ssummary  %zu problem%s: sound %zu, cooked %zu, short %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s\n",
+                        a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
+                        by[VERDICT_SOUND], by[VERDICT_COOKED], by[VERDICT_SHORT], by[VERDICT_NOMATE],
+                        by[VERDICT_UNKNOWN], by[VERDICT_ERROR], t.seconds);
+            }
+            status = by[VERDICT_ERROR] || input_error                          ? 2
+                     : by[VERDICT_COOKED] || by[VERDICT_SHORT] || by[VERDICT_NOMATE] ? 5
+                     : by[VERDICT_UNKNOWN]                                      ? 1
+                                                                                : 0;
+        }
+    }
+    for (size_t w = 0; solvers && w < workers; w++)
+        solver_free(solvers[w]);
+    free(solvers);
+    free(verdicts);
+    return status;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        usage();
+        return 0;
+    }
+    verify_args_t a = {.s.hash_mb = VERIFY_HASH_DEFAULT, .jobs = default_jobs()};
+    solve_opts_default(&a.s.opts);
+    a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
+    a.words = malloc(sizeof *a.words * (size_t)(argc + 1));
+    if (!a.files || !a.words) {
+        cli_error("verify: out of memory");
+        free(a.files), free(a.words);
+        return 2;
+    }
+    int status = parse_args(argc, argv, &a);
+    if (status < 0) {
+        problem_list_t problems = {0};
+        bool input_error = false;
+        if (a.n_words) {
+            char text[8192];
+            if (!cli_join(a.n_words, a.words, text, sizeof text)) {
+                cli_error("verify: position text too long");
+                input_error = true;
+            } else if (!problem_add(&problems, NULL, 1, text, NULL)) {
+                cli_error("verify: out of memory");
+                input_error = true;
+            }
+        }
+        for (int i = 0; i < a.n_files; i++)
+            input_error |= !problem_read_file(&problems, a.files[i], "verify");
+        status = verify_all(&a, &problems, input_error);
+        problem_list_free(&problems);
+    }
+    free(a.files);
+    free(a.words);
+    return status;
+}

@@ -1,0 +1,435 @@
+/*
+ * verify.c: soundness findings along a solved main line (verify.h, solver.h).
+ *
+ * The main line has n plies; P[i] is the position before ply i+1 (P[n]: the mate).
+ *   attacker ply k (odd): every other check is asked "mate at all?" (strict rule, no
+ *     bound: a cook of any length is a cook).  A mating one gets its composer length and
+ *     line, and is told apart: the same move with the other promotion choice, a line that
+ *     runs back into a main-line position P[j] (j >= k-1) as fast as the main line
+ *     (transposition) or later (detour), else a cook.  On the last ply only mates in one
+ *     are alternatives (a slower mate there is no rival to a mate in one).
+ *   defender ply k (even): every other reply that counts under the futility rule is asked
+ *     "mate within rem-2?" (rem: the plies the main line has left after its reply) and
+ *     then "within rem?": shorter is fine, as long is a variation whose line decides
+ *     between "another ending without leftover" (変同) and nothing (leftover pieces, or it
+ *     runs back into the main line), longer than rem is a longer defence.
+ * Keys of P[] include both hands and the side to move, so "runs back into the main line"
+ * means the very same position.
+ */
+#include "verify.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../movegen/movegen.h"
+#include "futile.h"
+#include "line.h"
+#include "shortest.h"
+
+enum {
+    ASK_MIN = 100000,   /* nodes for one question about an alternative, at least */
+    ASK_MAX = 50000000, /* and at most, on the last pass */
+    ASK_FACTOR = 1,     /* times the proof's own cost, on the first pass */
+    PASSES = 3,         /* passes over the undecided alternatives */
+    PASS_GROWTH = 8,    /* budget factor from one pass to the next */
+    LINE_REFINE = 20000 /* nodes for each refining search of an alternative's line */
+};
+
+typedef struct {
+    dfpn_shared_t *sh;
+    dfpn_mode_t mode;
+    color_t attacker;
+    uint64_t budget;
+    verify_result_t *v;
+    const uint64_t *keys; /* keys[i]: P[i] */
+    int n;
+    bool undecided; /* some alternative was left open */
+    bool oom;
+    int cap;
+    move_t *buf; /* SOLVER_MAX_PLY moves: an alternative's line */
+} vctx_t;
+
+typedef struct {
+    dfpn_status_t st;
+    int plen;
+} answer_t;
+
+/* Mate by the attacker within len from p?  The table first, then a budgeted search. */
+static answer_t ask(vctx_t *c, pos_t *p, dfpn_mode_t mode, int len)
+{
+    if (len < 0)
+        return (answer_t){DFPN_DISPROVEN, 0};
+    tt_probe_t t = dfpn_probe(c->sh, p, c->attacker, mode, len);
+    if (t.found && t.pn == 0)
+        return (answer_t){DFPN_PROVEN, t.plen};
+    if (t.found && t.dn == 0)
+        return (answer_t){DFPN_DISPROVEN, 0};
+    if (c->sh->aborted)
+        return (answer_t){DFPN_UNKNOWN, 0};
+    dfpn_result_t r = search_budgeted(c->sh, p, c->attacker, mode, len, c->budget);
+    return (answer_t){r.status, r.plen};
+}
+
+static void add(vctx_t *c, int ply, verify_kind_t kind, const move_t *moves, int plies)
+{
+    verify_result_t *v = c->v;
+    if (kind == FIND_UNKNOWN)
+        c->undecided = true;
+    if (v->nfindings == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 16;
+        verify_finding_t *f = realloc(v->findings, sizeof *f * (size_t)cap);
+        if (!f) {
+            c->oom = true;
+            return;
+        }
+        v->findings = f;
+        c->cap = cap;
+    }
+    move_t *copy = plies ? malloc(sizeof *copy * (size_t)plies) : NULL;
+    if (plies && !copy) {
+        c->oom = true;
+        return;
+    }
+    if (plies)
+        memcpy(copy, moves, sizeof *copy * (size_t)plies);
+    v->findings[v->nfindings++] = (verify_finding_t){ply, kind, plies, copy};
+}
+
+/* The first index j >= from with keys[j] == key, or -1. */
+static int main_index(const vctx_t *c, uint64_t key, int from)
+{
+    for (int j = from; j <= c->n; j++)
+        if (c->keys[j] == key)
+            return j;
+    return -1;
+}
+
+/* Plays line[0..len) from p and returns the first main-line index (>= from) it reaches,
+ * or -1; *steps: the plies of line it took.  p is restored. */
+static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int from, int *steps)
+{
+    undo_t *u = malloc(sizeof *u * (size_t)(len ? len : 1));
+    if (!u)
+        return -1;
+    int hit = -1, i = 0;
+    for (; i < len && hit < 0; i++) {
+        pos_do(p, line[i], &u[i]);
+        hit = main_index(c, pos_key(p), from);
+    }
+    *steps = i;
+    while (i > 0) {
+        i--;
+        pos_undo(p, line[i], &u[i]);
+    }
+    free(u);
+    return hit;
+}
+
+/* p: just after an alternative move (so c->buf[0] holds it) known to mate (strict proof
+ * length hi).  Writes the line after it to c->buf + 1; returns the plies counting the
+ * alternative move itself, and its leftover. */
+static int alt_line(vctx_t *c, pos_t *p, int hi, int *leftover)
+{
+    bool exact, proven;
+    dfpn_mode_t mode = c->mode;
+    int len = shortest_mate(c->sh, p, c->attacker, mode, hi, c->budget, &exact, &proven);
+    if (!proven) { /* the composer question ran out: the strict proof still gives a line */
+        mode = MODE_STRICT;
+        len = hi;
+    }
+    line_info_t li = line_extract(c->sh, p, c->attacker, mode, len, LINE_REFINE, c->buf + 1);
+    *leftover = li.leftover;
+    return 1 + li.plies;
+}
+
+static bool is_mated(vctx_t *c, pos_t *p)
+{
+    move_t rep[MG_MAX_MOVES];
+    int n = mg_evasions(p, rep);
+    if (n && c->mode == MODE_COMPOSER) {
+        hand_t need = 0;
+        n = futile_filter(c->sh, p, c->attacker, rep, n, &need);
+    }
+    return n == 0;
+}
+
+/* Alternative check m at attacker ply k (p = P[k-1], main move main).  False when a
+ * budget left it undecided. */
+static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
+{
+    int rem = c->n - k + 1;
+    undo_t u;
+    pos_do(p, m, &u);
+    c->buf[0] = m;
+    bool decided = true;
+    if (rem == 1) {
+        if (is_mated(c, p))
+            add(c, k, FIND_FINAL_COOK, c->buf, 1);
+    } else {
+        answer_t a = ask(c, p, MODE_STRICT, LEN_INF - 1);
+        if (a.st == DFPN_UNKNOWN) {
+            decided = false;
+        } else if (a.st == DFPN_PROVEN) {
+            int leftover, plies = alt_line(c, p, a.plen, &leftover), steps;
+            verify_kind_t kind = FIND_COOK;
+            pos_undo(p, m, &u);
+            int back = merges(c, p, c->buf, plies, k - 1, &steps);
+            pos_do(p, m, &u);
+            if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO))
+                kind = FIND_PROMOTION;
+            else if (back >= 0 && steps >= back - (k - 1))
+                /* P[back] reached in steps plies, where the main line takes back-(k-1) */
+                kind = steps == back - (k - 1) ? FIND_TRANSPOSE : FIND_DETOUR;
+            add(c, k, kind, c->buf, plies);
+        }
+    }
+    pos_undo(p, m, &u);
+    return decided;
+}
+
+/* Alternative reply e at defender ply k (p = P[k-1], main reply main).  False when a
+ * budget left it undecided. */
+static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
+{
+    int rem = c->n - k; /* plies of the main line after its reply */
+    undo_t u;
+    pos_do(p, e, &u);
+    c->buf[0] = e;
+    bool decided = true;
+    answer_t shorter = ask(c, p, c->mode, rem - 2), same = shorter;
+    if (shorter.st == DFPN_DISPROVEN)
+        same = ask(c, p, c->mode, rem);
+    if (shorter.st == DFPN_PROVEN) {
+        /* a shorter variation: fine */
+    } else if (same.st == DFPN_UNKNOWN) {
+        decided = false;
+    } else if (same.st == DFPN_PROVEN) {
+        line_info_t li = line_extract(c->sh, p, c->attacker, c->mode, rem, LINE_REFINE, c->buf + 1);
+        int plies = 1 + li.plies, steps;
+        pos_undo(p, e, &u);
+        bool back = merges(c, p, c->buf, plies, k, &steps) >= 0;
+        pos_do(p, e, &u);
+        if (!back && li.leftover <= c->v->solve.leftover)
+            add(c, k, rem == 1 ? FIND_EQUAL_LAST2 : FIND_EQUAL, c->buf, plies);
+    } else {
+        /* Longer than the main line: every reply of a mated defender is mated, so the
+         * strict proof gives a bound to shorten from. */
+        answer_t any = ask(c, p, MODE_STRICT, LEN_INF - 1);
+        if (any.st == DFPN_PROVEN) {
+            int leftover, plies = alt_line(c, p, any.plen, &leftover);
+            add(c, k, FIND_LONGER, c->buf, plies);
+        } else {
+            decided = false;
+        }
+    }
+    pos_undo(p, e, &u);
+    return decided;
+}
+
+/* The alternatives of ply k (p = P[k-1]): every other check, or every other reply that
+ * counts under the rule. */
+static int alternatives(vctx_t *c, pos_t *p, int k, move_t main, move_t *out)
+{
+    move_t moves[MG_MAX_MOVES];
+    int n, m = 0;
+    if (k % 2) {
+        n = mg_checks(p, moves);
+    } else {
+        n = mg_evasions(p, moves);
+        if (c->mode == MODE_COMPOSER) {
+            hand_t need = 0;
+            n = futile_filter(c->sh, p, c->attacker, moves, n, &need);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (moves[i] != main)
+            out[m++] = moves[i];
+    return m;
+}
+
+typedef struct {
+    int ply;
+    move_t move;
+} pending_t;
+
+
+/* Walks the main line in passes: the first asks about every alternative on the base
+ * budget, each later one only about those left undecided, on a budget PASS_GROWTH times
+ * larger.  Undecided ones that remain become FIND_UNKNOWN findings.  Each pass goes from
+ * the mate back to the root: what the late plies prove or disprove is in the table when
+ * the alternatives of earlier plies run into the same positions. */
+static void walk(vctx_t *c, pos_t *p, undo_t *undo)
+{
+    const move_t *pv = c->v->solve.pv;
+    pending_t *pend = NULL, *next = NULL;
+    size_t npend = 0, nnext = 0, cap = 0;
+    for (int pass = 0; pass < PASSES && (pass == 0 || npend) && !c->oom; pass++) {
+        for (int k = 1; k <= c->n; k++)
+            pos_do(p, pv[k - 1], &undo[k - 1]);
+        size_t at = npend; /* pend is in descending ply order: read from its end */
+        nnext = 0;
+        int k = c->n;
+        for (; k >= 1; k--) {
+            pos_undo(p, pv[k - 1], &undo[k - 1]);
+            if (c->oom || dfpn_global_limit_hit(c->sh))
+                break;
+            move_t alts[MG_MAX_MOVES];
+            int na = 0;
+            if (pass == 0) {
+                na = alternatives(c, p, k, pv[k - 1], alts);
+            } else {
+                while (at > 0 && pend[at - 1].ply == k)
+                    alts[na++] = pend[--at].move;
+            }
+            for (int i = 0; i < na && !c->oom; i++) {
+                bool done = k % 2 ? judge_check(c, p, k, pv[k - 1], alts[i]) : judge_reply(c, p, k, alts[i]);
+                if (done)
+                    continue;
+                if (nnext == cap) {
+                    size_t ncap = cap ? 2 * cap : 64;
+                    pending_t *x = realloc(pend, sizeof *x * ncap), *y = x ? realloc(next, sizeof *y * ncap) : NULL;
+                    if (x)
+                        pend = x;
+                    if (!x || !y) {
+                        c->oom = true;
+                        break;
+                    }
+                    next = y;
+                    cap = ncap;
+                }
+                next[nnext++] = (pending_t){k, alts[i]};
+            }
+        }
+        bool stopped = k >= 1;
+        if (stopped) { /* a limit of the whole run stopped the walk: the rest stays open */
+            c->undecided = true;
+            while (--k >= 1)
+                pos_undo(p, pv[k - 1], &undo[k - 1]);
+            for (; at > 0 && nnext < cap; at--)
+                next[nnext++] = pend[at - 1];
+        }
+        /* next is in descending ply order, each ply's moves reversed from pend's order:
+         * reverse it so the next pass reads it back in the order it was first found. */
+        for (size_t i = 0; i < nnext / 2; i++) {
+            pending_t t = next[i];
+            next[i] = next[nnext - 1 - i];
+            next[nnext - 1 - i] = t;
+        }
+        pending_t *t = pend;
+        pend = next, next = t;
+        npend = nnext;
+        c->budget = c->budget * PASS_GROWTH > ASK_MAX ? ASK_MAX : c->budget * PASS_GROWTH;
+        if (stopped)
+            break;
+    }
+    for (size_t i = 0; i < npend; i++) {
+        c->buf[0] = pend[i].move;
+        add(c, pend[i].ply, FIND_UNKNOWN, c->buf, 1);
+    }
+    free(pend);
+    free(next);
+    /* Later passes append out of ply order: a stable insertion sort by ply (findings are
+     * few) keeps each ply's findings in the order they were found. */
+    verify_finding_t *f = c->v->findings;
+    for (int i = 1; i < c->v->nfindings; i++) {
+        verify_finding_t x = f[i];
+        int j = i;
+        for (; j > 0 && f[j - 1].ply > x.ply; j--)
+            f[j] = f[j - 1];
+        f[j] = x;
+    }
+}
+
+void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
+{
+    const solve_result_t *r = &v->solve;
+    if (r->status != SOLVE_MATE) {
+        v->verdict = r->status == SOLVE_NOMATE ? VERDICT_NOMATE : r->status == SOLVE_UNKNOWN ? VERDICT_UNKNOWN : VERDICT_ERROR;
+        return;
+    }
+    /* The limits of the whole run hold again (the line phase lifted them). */
+    sh->node_limit = o->node_limit;
+    sh->deadline = o->time_limit > 0 ? sh->start + o->time_limit : 0;
+    sh->aborted = false;
+    sh->phase = "verify";
+    uint64_t budget = proof_nodes * ASK_FACTOR;
+    int n = r->plies;
+    vctx_t c = {sh, o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER, p->side, budget < ASK_MIN ? ASK_MIN : budget > ASK_MAX / 64 ? ASK_MAX / 64 : budget, v, NULL, n, false, false, 0, NULL};
+    uint64_t *keys = malloc(sizeof *keys * (size_t)(n + 1));
+    undo_t *undo = malloc(sizeof *undo * (size_t)(n + 1));
+    c.buf = malloc(sizeof *c.buf * SOLVER_MAX_PLY);
+    if (!keys || !undo || !c.buf) {
+        c.oom = true;
+    } else {
+        for (int i = 0; i < n; i++) {
+            keys[i] = pos_key(p);
+            pos_do(p, r->pv[i], &undo[i]);
+        }
+        keys[n] = pos_key(p);
+        for (int i = n; i > 0; i--)
+            pos_undo(p, r->pv[i - 1], &undo[i - 1]);
+        c.keys = keys;
+
+        if (v->stated > 0 && r->exact && n != v->stated)
+            add(&c, 0, n < v->stated ? FIND_SHORT : FIND_LONG, r->pv, n);
+        if (r->leftover > 0)
+            add(&c, n, FIND_LEFTOVER, NULL, 0);
+        walk(&c, p, undo);
+    }
+    free(keys);
+    free(undo);
+    free(c.buf);
+
+    bool major = false;
+    for (int i = 0; i < v->nfindings; i++)
+        major |= verify_kind_major(v->findings[i].kind);
+    bool short_mate = v->nfindings && v->findings[0].kind == FIND_SHORT;
+    if (c.oom)
+        v->verdict = VERDICT_ERROR, strcpy(v->solve.error, "out of memory");
+    else if (short_mate)
+        v->verdict = VERDICT_SHORT;
+    else if (major)
+        v->verdict = VERDICT_COOKED;
+    else if (c.undecided || !r->exact)
+        v->verdict = VERDICT_UNKNOWN; /* nothing wrong found, but not everything was asked */
+    else
+        v->verdict = VERDICT_SOUND;
+}
+
+void verify_result_free(verify_result_t *v)
+{
+    for (int i = 0; i < v->nfindings; i++)
+        free(v->findings[i].moves);
+    free(v->findings);
+    v->findings = NULL;
+    v->nfindings = 0;
+    solve_result_free(&v->solve);
+}
+
+const char *verdict_name(verify_verdict_t v)
+{
+    static const char *NAMES[] = {"sound", "cooked", "short", "nomate", "unknown", "error"};
+    return NAMES[v];
+}
+
+static const struct {
+    const char *name, *label;
+    bool major;
+} KINDS[FIND_KIND_NB] = {
+    [FIND_SHORT] = {"short", "早詰", true},
+    [FIND_LONG] = {"long", "手数不足", true},
+    [FIND_LEFTOVER] = {"leftover", "駒余り", true},
+    [FIND_COOK] = {"cook", "余詰", true},
+    [FIND_FINAL_COOK] = {"final-cook", "最終手余詰", false},
+    [FIND_PROMOTION] = {"promotion", "成不成非限定", false},
+    [FIND_TRANSPOSE] = {"transposition", "手順前後", false},
+    [FIND_DETOUR] = {"detour", "迂回手順", false},
+    [FIND_EQUAL] = {"equal", "変同", false},
+    [FIND_EQUAL_LAST2] = {"equal-last2", "終2手変同", false},
+    [FIND_LONGER] = {"longer", "変長", true},
+    [FIND_UNKNOWN] = {"unknown", "未確定", false},
+};
+
+const char *verify_kind_name(verify_kind_t k) { return KINDS[k].name; }
+const char *verify_kind_label(verify_kind_t k) { return KINDS[k].label; }
+bool verify_kind_major(verify_kind_t k) { return KINDS[k].major; }
