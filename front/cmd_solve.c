@@ -319,6 +319,8 @@ static solve_status_t solve_job(void *ctx, int w, size_t i, FILE *out)
             r.status = SOLVE_ERROR;
             snprintf(r.error, sizeof r.error, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
         } else {
+            if (a->s.opts.defender_hand_rest)
+                solver_fill_defender_hand(&p); /* the KIF line is replayed from this position */
             double t0 = wall_seconds();
             solver_solve(run->solvers[w], &p, &a->s.opts, &r);
             seconds = wall_seconds() - t0;
