@@ -111,6 +111,14 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) $(FORMAT_SRC) | $(BUILD)/.deps-fu
 	@mkdir -p $(dir $@)
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< $(MOVEGEN_SRC) $(FORMAT_SRC) -lm
 
+# fuzz_usi drives the whole USI engine, so it links the solver and the engine as well;
+# coverage feedback comes from the engine and its parsers only (see the allowlist).
+USI_FUZZ_SRC := $(CORE_SRC) front/cmd_usi.c front/usi_search.c
+$(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_usi_coverage.txt | $(BUILD)/.deps-fuzz
+	@mkdir -p $(dir $@)
+	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC \
+	  -fsanitize-coverage-allowlist=tests/fuzz/fuzz_usi_coverage.txt -o $@ $< $(USI_FUZZ_SRC) -lm -lpthread
+
 fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 	@for f in $^; do \
 	  mkdir -p $(BUILD)/corpus/$$(basename $$f); \

@@ -3,10 +3,11 @@
  * It answers `go mate` the way Shogidokoro defined it and GUIs such as ShogiHome use it
  * (SPEC §C3); a plain `go` gets `bestmove resign`, since tsume does not play games.
  *
- * This file is the reader: it reads commands from stdin, one a line, and keeps the
- * options and the position; usi_search.c runs each `go mate` on a worker thread, so
- * `stop` and `quit` are read while it searches.  The options hold until changed; USI_Hash
- * takes effect at the next `isready` or `go mate` that finds no search running.
+ * This file is the reader: it reads commands from stdin, one a line (usi_line handles
+ * one, so the fuzz target can drive it without stdin), and keeps the options and the
+ * position; usi_search.c runs each `go mate` on a worker thread, so `stop` and `quit`
+ * are read while it searches.  The options hold until changed; USI_Hash takes effect at
+ * the next `isready` or `go mate` that finds no search running.
  *
  * Robustness: unknown commands, empty lines and malformed input are ignored with at
  * most an `info string` line; nothing read can crash or hang the engine.  A `go mate`
@@ -27,21 +28,6 @@
 #include "usi.h"
 
 enum { HASH_DEFAULT = 256, HASH_MIN = 1, HASH_MAX = 65536, SHOWN_MAX = 60 };
-
-typedef struct {
-    /* options */
-    size_t hash_mb;
-    futile_rule_t futile;
-    bool defender_rest;
-    /* the table, sized when no search runs */
-    solver_t *solver;
-    size_t solver_mb;
-    /* the position of the last `position` command */
-    bool have_pos;
-    pos_t pos;
-    char pos_error[SFEN_ERR_MAX];
-    usi_search_t search;
-} usi_t;
 
 static void usage(void)
 {
@@ -97,20 +83,21 @@ static char *next_word(char **s)
     return w;
 }
 
-/* Makes the table match USI_Hash.  Only when no search runs.  On failure keeps (or gets
- * back) a table of the old size if it can, and says so. */
+/* Makes the table match USI_Hash (within the fuzz cap).  Only when no search runs.  On
+ * failure keeps (or gets back) a table of the old size if it can, and says so. */
 static void ensure_solver(usi_t *u)
 {
-    if (u->solver && u->solver_mb == u->hash_mb)
+    size_t want = u->hash_cap_mb && u->hash_mb > u->hash_cap_mb ? u->hash_cap_mb : u->hash_mb;
+    if (u->solver && u->solver_mb == want)
         return;
     size_t old = u->solver ? u->solver_mb : 0;
     solver_free(u->solver);
-    u->solver = solver_new(u->hash_mb);
-    u->solver_mb = u->hash_mb;
+    u->solver = solver_new(want);
+    u->solver_mb = want;
     if (u->solver)
         return;
     size_t fallback = old ? old : HASH_MIN;
-    usi_say("info string error: cannot allocate a %zu MiB table; using %zu MiB", u->hash_mb, fallback);
+    usi_say("info string error: cannot allocate a %zu MiB table; using %zu MiB", want, fallback);
     u->solver = solver_new(fallback);
     u->solver_mb = fallback;
     u->hash_mb = fallback;
@@ -247,6 +234,8 @@ static void cmd_go(usi_t *u, char *args)
     solve_opts_t o;
     solve_opts_default(&o);
     o.time_limit = limit;
+    o.node_limit = u->node_cap;
+    o.proof_only = u->proof_only;
     o.futile = u->futile;
     o.defender_hand_rest = u->defender_rest;
     usi_search_start(&u->search, u->solver, &u->pos, &o);
@@ -288,6 +277,33 @@ static bool handle(usi_t *u, char *line)
     return true;
 }
 
+void usi_init(usi_t *u)
+{
+    memset(u, 0, sizeof *u);
+    u->hash_mb = HASH_DEFAULT;
+    u->futile = FUTILE_CAPTURE;
+}
+
+bool usi_line(usi_t *u, char *line, size_t len)
+{
+    while (len > 0 && isspace((unsigned char)line[len - 1]))
+        line[--len] = 0; /* the newline, and a CR from GUIs that send CRLF */
+    return handle(u, line);
+}
+
+void usi_finish(usi_t *u, bool quit)
+{
+    if (!quit) { /* end of input: let a timed search answer, stop an infinite one */
+        usi_search_reap(&u->search);
+        if (u->search.started && u->search.infinite)
+            usi_search_stop(&u->search);
+        else
+            usi_search_wait(&u->search);
+    }
+    solver_free(u->solver);
+    u->solver = NULL;
+}
+
 int cmd_usi(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++) {
@@ -302,25 +318,14 @@ int cmd_usi(int argc, char **argv)
     }
     pos_init_tables();
     static usi_t u; /* holds a position and the search state: kept off the stack */
-    u.hash_mb = HASH_DEFAULT;
-    u.futile = FUTILE_CAPTURE;
+    usi_init(&u);
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
     bool quit = false;
-    while (!quit && (n = getline(&line, &cap, stdin)) != -1) {
-        while (n > 0 && isspace((unsigned char)line[n - 1]))
-            line[--n] = 0; /* the newline, and a CR from GUIs that send CRLF */
-        quit = !handle(&u, line);
-    }
-    if (!quit) { /* end of input: let a timed search answer, stop an infinite one */
-        usi_search_reap(&u.search);
-        if (u.search.started && u.search.infinite)
-            usi_search_stop(&u.search);
-        else
-            usi_search_wait(&u.search);
-    }
+    while (!quit && (n = getline(&line, &cap, stdin)) != -1)
+        quit = !usi_line(&u, line, (size_t)n);
+    usi_finish(&u, quit);
     free(line);
-    solver_free(u.solver);
     return 0;
 }

@@ -13,8 +13,10 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "../solver/solver.h"
+#include "../movegen/sfen.h"
 
 typedef struct {
     pthread_t thread;
@@ -31,8 +33,45 @@ typedef struct {
     int hashfull; /* -1 until the first progress report */
 } usi_search_t;
 
+/* The reader's state: options, the table, the last position and the search. */
+typedef struct {
+    /* options */
+    size_t hash_mb;
+    futile_rule_t futile;
+    bool defender_rest;
+    /* Caps for the fuzz target, 0 = none (the engine never sets them), so that no input
+     * can start a long search: the table is never larger than hash_cap_mb whatever
+     * USI_Hash says, every search of a `go mate` stops after node_cap nodes, and with
+     * proof_only a mate's line is the proof's, without the shortest-mate work (whose
+     * refining searches the node limit does not bound). */
+    size_t hash_cap_mb;
+    uint64_t node_cap;
+    bool proof_only;
+    /* the table, sized when no search runs */
+    solver_t *solver;
+    size_t solver_mb;
+    /* the position of the last `position` command */
+    bool have_pos;
+    pos_t pos;
+    char pos_error[SFEN_ERR_MAX];
+    usi_search_t search;
+} usi_t;
+
+/* The engine as a loop over lines, for cmd_usi and the fuzz target (pos_init_tables must
+ * have run).  usi_line takes one line as read, len bytes with or without its newline
+ * (trailing blanks are cut here, and the line ends at a NUL as the engine sees it), and
+ * returns false on quit; usi_finish ends the session after quit (quit true) or at the end
+ * of input, and frees the table. */
+void usi_init(usi_t *u);
+bool usi_line(usi_t *u, char *line, size_t len);
+void usi_finish(usi_t *u, bool quit);
+
 /* Prints one line (a newline is added) and flushes, under the output lock. */
 void usi_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Where usi_say and the search write: f, or stdout when f is NULL (the default).  Only
+ * while no search runs. */
+void usi_set_output(FILE *f);
 
 /* Starts a `go mate` on p with opts (its stop, progress and progress_arg are set here);
  * time_limit 0 means infinite.  The search must be idle (usi_search_busy false, reaped).

@@ -32,12 +32,21 @@
 enum { INFO_EVERY_MS = 500, COMPLETE_NODES = 200000 };
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static FILE *out_file; /* NULL: stdout */
 
 static void vsay_locked(const char *fmt, va_list ap)
 {
-    vprintf(fmt, ap);
-    putchar('\n');
-    fflush(stdout);
+    FILE *f = out_file ? out_file : stdout;
+    vfprintf(f, fmt, ap);
+    fputc('\n', f);
+    fflush(f);
+}
+
+void usi_set_output(FILE *f)
+{
+    pthread_mutex_lock(&out_lock);
+    out_file = f;
+    pthread_mutex_unlock(&out_lock);
 }
 
 static void say_locked(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -102,7 +111,9 @@ static int complete_line(usi_search_t *s, const solve_result_t *r, move_t *line)
     solve_opts_t o;
     solve_opts_default(&o);
     o.futile = FUTILE_NONE;
-    o.node_limit = COMPLETE_NODES;
+    /* the fuzz target's caps on the `go` bound these searches as well */
+    o.node_limit = s->opts.node_limit && s->opts.node_limit < COMPLETE_NODES ? s->opts.node_limit : COMPLETE_NODES;
+    o.proof_only = s->opts.proof_only;
     o.stop = &s->stop;
     int longest = 0; /* plies after the reply */
     for (int i = 0; i < n; i++) {
