@@ -4,7 +4,9 @@
  * The block comes from mmap (huge pages advised), so its size is exactly what --hash
  * asked for, rounded down to a power of two of buckets, and never grows.  An entry is
  * empty when its generation is not the table's; tt_new_search bumps the generation and
- * clears the memory only when the 8-bit counter wraps.
+ * clears the memory only when the 16-bit counter wraps.  The counter is that wide because
+ * a clearing writes the whole table: with 8 bits one came every 255 problems, and 2,000
+ * mate-in-one problems with a 256 MiB table spent 90% of their time clearing.
  */
 #include "tt.h"
 
@@ -146,7 +148,7 @@ static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool 
         if (e == keep || e->gen != tt->gen || e->key != key || e->plen != LEN_NONE || e->dlen != DLEN_NONE)
             continue;
         if (proof ? hand_ge(e->hand, keep->hand) : hand_ge(keep->hand, e->hand)) {
-            e->gen = (uint8_t)(tt->gen - 1);
+            e->gen = (uint16_t)(tt->gen - 1);
             tt->used--;
         }
     }

@@ -37,15 +37,15 @@ typedef struct {
     int16_t plen;
     int16_t dlen;
     move_t move;      /* best move found, or MOVE_NONE */
-    uint8_t gen;
-    uint8_t flags;
+    uint16_t gen;     /* the entry is empty unless this is the table's */
 } tt_entry_t;
+_Static_assert(sizeof(tt_entry_t) == 32, "eight entries to a bucket of four cache lines");
 
 typedef struct {
     tt_entry_t *table;
     size_t buckets; /* a power of two */
     size_t bytes;
-    uint8_t gen;
+    uint16_t gen;
     uint64_t used;  /* entries written in this generation (for hashfull) */
 } tt_t;
 
@@ -60,7 +60,7 @@ typedef struct {
 
 bool tt_init(tt_t *tt, size_t megabytes);
 void tt_free(tt_t *tt);
-void tt_new_search(tt_t *tt); /* forget everything (O(1) except every 255th call) */
+void tt_new_search(tt_t *tt); /* forget everything (O(1) except every 65535th call) */
 int tt_hashfull(const tt_t *tt);  /* per mille */
 
 tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len);
