@@ -2,8 +2,11 @@
  * batch.c: worker threads, ordered output and the progress line (batch.h).
  *
  * The jobs are handed out in list order from one counter; a finished job leaves its
- * report in its slot, and the main thread, waiting on a condition variable with a timeout
- * for the progress line, prints the slots in order.
+ * report in its slot, and the worker that finds the next report in list order ready
+ * writes it and every ready one after it.  The main thread only draws the progress line
+ * and waits for the end: it used to write the reports itself, woken once per job, and
+ * those wake-ups (with the mutex hand-offs they caused) came to several context switches
+ * per problem, which on two cores showed in batches of millisecond problems.
  */
 #include "batch.h"
 
@@ -27,9 +30,12 @@ typedef struct {
     const batch_t *b;
     slot_t *slots;
     pthread_mutex_t lock;
-    pthread_cond_t finished; /* a job is done */
-    size_t next;             /* the next job to hand out */
+    pthread_cond_t changed; /* every report is out, or (with the progress line) a job is done */
+    size_t next;            /* the next job to hand out */
     size_t done;
+    size_t printed;         /* reports written to stdout */
+    bool printing;          /* a worker is writing reports, outside the lock */
+    bool progress_shown;    /* the progress line is on the screen */
     size_t by_status[SOLVE_ERROR + 1];
 } shared_t;
 
@@ -37,6 +43,44 @@ typedef struct {
     shared_t *sh;
     int index;
 } worker_t;
+
+static void erase_progress(void)
+{
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+/* Writes the reports that are next in list order and ready, unless another worker is at
+ * it already: that one looks again under the lock before it stops, so it also writes
+ * what was just finished.  Called, and returns, with the lock held. */
+static void print_ready(shared_t *sh)
+{
+    const batch_t *b = sh->b;
+    if (sh->printing)
+        return;
+    sh->printing = true;
+    while (sh->printed < b->n && sh->slots[sh->printed].done) {
+        size_t i = sh->printed;
+        slot_t s = sh->slots[i];
+        bool erase = sh->progress_shown;
+        sh->progress_shown = false;
+        pthread_mutex_unlock(&sh->lock);
+        if (erase)
+            erase_progress();
+        if (i)
+            fputs(b->separator, stdout);
+        if (s.report)
+            fwrite(s.report, 1, s.len, stdout);
+        else
+            cli_error("out of memory for the report of problem %zu", i + 1);
+        fflush(stdout);
+        free(s.report);
+        pthread_mutex_lock(&sh->lock);
+        sh->slots[i].report = NULL;
+        sh->printed++;
+    }
+    sh->printing = false;
+}
 
 static void *worker_main(void *arg)
 {
@@ -65,8 +109,11 @@ static void *worker_main(void *arg)
         sh->slots[i] = (slot_t){report, len, true};
         sh->by_status[st]++;
         sh->done++;
-        pthread_cond_signal(&sh->finished);
+        print_ready(sh);
+        bool wake = b->progress || sh->printed == b->n;
         pthread_mutex_unlock(&sh->lock);
+        if (wake) /* after the unlock, so that the main thread does not wake into a held lock */
+            pthread_cond_signal(&sh->changed);
     }
     return NULL;
 }
@@ -94,12 +141,6 @@ static void draw_progress(size_t done, size_t total, const size_t *by, double el
     fflush(stderr);
 }
 
-static void erase_progress(void)
-{
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
-}
-
 /* The absolute CLOCK_MONOTONIC time ms from now, for the timed wait. */
 static struct timespec deadline_in(long ms)
 {
@@ -112,46 +153,27 @@ static struct timespec deadline_in(long ms)
     return ts;
 }
 
-/* Prints the reports in order as they become ready; returns when all are printed. */
-static void print_in_order(shared_t *sh, double start)
+/* Draws the progress line until every report is out (the workers write them). */
+static void wait_printed(shared_t *sh, double start)
 {
     const batch_t *b = sh->b;
-    bool shown = false; /* the progress line is on the screen */
     pthread_mutex_lock(&sh->lock);
-    for (size_t printed = 0; printed < b->n;) {
-        if (sh->slots[printed].done) {
-            slot_t s = sh->slots[printed];
-            pthread_mutex_unlock(&sh->lock);
-            if (shown)
-                erase_progress(), shown = false;
-            if (printed)
-                fputs(b->separator, stdout);
-            if (s.report)
-                fwrite(s.report, 1, s.len, stdout);
-            else
-                cli_error("out of memory for the report of problem %zu", printed + 1);
-            fflush(stdout);
-            free(s.report);
-            printed++;
-            pthread_mutex_lock(&sh->lock);
+    while (sh->printed < b->n) {
+        if (!b->progress) {
+            pthread_cond_wait(&sh->changed, &sh->lock);
             continue;
         }
-        if (b->progress) {
-            size_t by[SOLVE_ERROR + 1];
-            memcpy(by, sh->by_status, sizeof by);
-            size_t done = sh->done;
-            pthread_mutex_unlock(&sh->lock);
-            draw_progress(done, b->n, by, wall_seconds() - start);
-            shown = true;
-            pthread_mutex_lock(&sh->lock);
+        /* Drawn under the lock, so that no worker starts writing reports meanwhile. */
+        if (!sh->printing) {
+            draw_progress(sh->done, b->n, sh->by_status, wall_seconds() - start);
+            sh->progress_shown = true;
         }
-        if (!sh->slots[printed].done) {
-            struct timespec until = deadline_in(REDRAW_MS);
-            pthread_cond_timedwait(&sh->finished, &sh->lock, &until);
-        }
+        struct timespec until = deadline_in(REDRAW_MS);
+        pthread_cond_timedwait(&sh->changed, &sh->lock, &until);
     }
+    bool erase = sh->progress_shown;
     pthread_mutex_unlock(&sh->lock);
-    if (shown)
+    if (erase)
         erase_progress();
 }
 
@@ -171,7 +193,7 @@ bool batch_run(const batch_t *b, batch_totals_t *totals)
         return false;
     }
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&sh.finished, &ca);
+    pthread_cond_init(&sh.changed, &ca);
     pthread_condattr_destroy(&ca);
     pthread_mutex_init(&sh.lock, NULL);
 
@@ -184,7 +206,7 @@ bool batch_run(const batch_t *b, batch_totals_t *totals)
             break; /* the threads already running do all the jobs */
     }
     if (started) {
-        print_in_order(&sh, start);
+        wait_printed(&sh, start);
         for (int w = 0; w < started; w++)
             pthread_join(threads[w], NULL);
         memcpy(totals->by_status, sh.by_status, sizeof totals->by_status);
@@ -192,7 +214,7 @@ bool batch_run(const batch_t *b, batch_totals_t *totals)
         cli_error("cannot start a worker thread");
     }
     pthread_mutex_destroy(&sh.lock);
-    pthread_cond_destroy(&sh.finished);
+    pthread_cond_destroy(&sh.changed);
     free(sh.slots), free(workers), free(threads);
     totals->seconds = wall_seconds() - start;
     return started > 0;

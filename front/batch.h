@@ -2,12 +2,13 @@
  * batch.h: runs a list of independent jobs (problems) on worker threads and writes their
  * reports to stdout strictly in list order, with an optional progress line on stderr.
  *
- * Invariants: each job writes its report into a buffer of its own, and the main thread
- * copies the buffers to stdout in order as soon as every earlier one is done, so the
- * output does not depend on the number of workers or on timing; a worker only ever uses
- * its own state (the worker index says which), so nothing of one job reaches another
- * through shared state.  The progress line is redrawn in place on stderr (about four
- * times a second, and after each report) and erased before anything else is written.
+ * Invariants: each job writes its report into a buffer of its own, and the buffers are
+ * copied to stdout in order (by one worker at a time) as soon as every earlier one is
+ * done, so the output does not depend on the number of workers or on timing; a job
+ * only ever uses its worker's own state (the worker index says which), so nothing of one
+ * job reaches another through shared state.  The progress line is redrawn in place on
+ * stderr (about four times a second, and after each report) and erased before anything
+ * else is written.
  */
 #ifndef TSUME_BATCH_H
 #define TSUME_BATCH_H
