@@ -175,8 +175,8 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
             pos_undo(p, m, &u);
             int back = merges(c, p, c->buf, plies, k - 1, &steps);
             pos_do(p, m, &u);
-            if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO))
-                kind = FIND_PROMOTION;
+            if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO) && plies == rem)
+                kind = FIND_PROMOTION; /* as fast either way; a slower one is judged below */
             else if (back >= 0 && steps >= back - (k - 1))
                 /* P[back] reached in steps plies, where the main line takes back-(k-1) */
                 kind = steps == back - (k - 1) ? FIND_TRANSPOSE : FIND_DETOUR;
@@ -372,7 +372,7 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
 
         if (v->stated > 0 && r->exact && n != v->stated)
             add(&c, 0, n < v->stated ? FIND_SHORT : FIND_LONG, r->pv, n);
-        if (r->leftover > 0)
+        if (r->leftover > 0 && r->exact) /* a line not proven shortest may not be the composers' */
             add(&c, n, FIND_LEFTOVER, NULL, 0);
         walk(&c, p, undo);
     }
@@ -380,9 +380,12 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
     free(undo);
     free(c.buf);
 
+    /* Two mating moves at one attacker node make a cook whichever of them is the solution;
+     * the other major findings measure against the main line, so they only count when its
+     * length is proven. */
     bool major = false;
     for (int i = 0; i < v->nfindings; i++)
-        major |= verify_kind_major(v->findings[i].kind);
+        major |= v->findings[i].kind == FIND_COOK || (r->exact && verify_kind_major(v->findings[i].kind));
     bool short_mate = v->nfindings && v->findings[0].kind == FIND_SHORT;
     if (c.oom)
         v->verdict = VERDICT_ERROR, strcpy(v->solve.error, "out of memory");

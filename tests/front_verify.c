@@ -78,3 +78,80 @@ TEST(front_verify_cases)
     free(text);
     fu_end();
 }
+
+#define D20 "9/3k5/9/2G1G4/9/9/9/9/9 b G2r2bg4s4n4l18p 1"
+#define SOUND3 "k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 1"
+/* Shogi Zuko #69 as transcribed: the stated 13-ply line is refuted by 7i6h (19 plies with a
+ * piece left over); a node limit that stops the shortening must not turn that into a
+ * "long" or "leftover" finding, since the line is then not proven shortest. */
+#define ZUKO69 "9/9/9/9/5l3/p2+rb4/1pG3+R2/S3S4/1+bk6 b 3GSs4n3l16p 1"
+
+TEST(front_verify_report)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_tsume("verify --plies 3 '" D20 "'");
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_line(r.out, 0), "problem 1  " D20);
+    CHECK_STR(fu_line(r.out, 1), "  verdict  cooked  (mate in 3 plies, stated 3)");
+    CHECK_STR(fu_line(r.out, 2), "  line     ▲６三金右 △５一玉 ▲５二金打");
+    CHECK_STR(fu_line(r.out, 3), "  ply 1    cook 余詰, 3 plies: ▲６三金左 △５一玉 ▲５二金打");
+    CHECK_STR(fu_line(r.out, 4), "  ply 2    equal-last2 終2手変同, 2 plies: △６一玉 ▲６二金打");
+    CHECK_STR(fu_line(r.out, 5), "  ply 2    equal-last2 終2手変同, 2 plies: △７一玉 ▲７二金打");
+    CHECK(!strncmp(fu_line(r.out, 6), "  search   183 nodes, ", 22));
+    fu_run_free(&r);
+
+    r = fu_tsume("verify --notation usi '" SOUND3 "'");
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_line(r.out, 1), "  verdict  sound  (mate in 3 plies)");
+    CHECK_STR(fu_line(r.out, 2), "  line     9e8c 9a8a 6a7a");
+    fu_run_free(&r);
+
+    /* A stated length: shorter is "short" (exit 5). */
+    r = fu_tsume("verify --format json --plies 5 '" SOUND3 "'");
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_jget(r.out, "verdict"), "\"short\"");
+    CHECK_STR(findings_of(r.out), "0:short");
+    fu_run_free(&r);
+
+    /* Limits: unknown (exit 1), never a flaw measured against an unproven line. */
+    r = fu_tsume("verify --format json --hash 16 --nodes 300000 --plies 13 '" ZUKO69 "'");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(fu_jget(r.out, "verdict"), "\"unknown\"");
+    CHECK_STR(fu_jget(r.out, "exact"), "false");
+    CHECK_STR(findings_of(r.out), "-");
+    fu_run_free(&r);
+    r = fu_tsume("verify --format json --nodes 1 '" SOUND3 "'");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(fu_jget(r.out, "verdict"), "\"unknown\"");
+    fu_run_free(&r);
+
+    /* Files: a bad line is an error (exit 2), the others are still verified, in order. */
+    const char *file = fu_write("cases.sfen", "garbage\n" D20 "\t3\n# comment\n" SOUND3 "\t3\n");
+    r = fu_tsume(fu_fmt("verify --format json --jobs 2 -f '%s'", file));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 3);
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "verdict"), "\"error\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "verdict"), "\"cooked\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "stated"), "3");
+    CHECK_STR(fu_jget(fu_line(r.out, 2), "verdict"), "\"sound\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 2), "id"), "4");
+    CHECK(strstr(r.err, "summary  3 problems: sound 1, cooked 1, short 0, nomate 0, unknown 0, errors 1") != NULL);
+    fu_run_free(&r);
+
+    /* Option errors: one line on stderr, exit 2, nothing on stdout. */
+    static const char *const BAD[] = {"--plies x '" SOUND3 "'", "--plies 0 '" SOUND3 "'", "--format xml '" SOUND3 "'",
+                                      "--notation ki2 '" SOUND3 "'", "--jobs 0 '" SOUND3 "'", "--hash 0 '" SOUND3 "'",
+                                      "", "-f", "--bogus '" SOUND3 "'", "-f x '" SOUND3 "'"};
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        r = fu_tsume(fu_fmt("verify %s", BAD[i]));
+        if (r.code != 2 || *r.out || fu_count_lines(r.err) != 1 || strncmp(r.err, "tsume: ", 7))
+            test_fail(__FILE__, __LINE__, "'verify %s': exit %d, stdout '%s', stderr '%s'", BAD[i], r.code, r.out, r.err);
+        fu_run_free(&r);
+    }
+    r = fu_tsume("verify --help");
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "usage: tsume verify") != NULL);
+    fu_run_free(&r);
+    fu_end();
+}
