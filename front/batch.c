@@ -115,6 +115,8 @@ static void *worker_main(void *arg)
         if (wake) /* after the unlock, so that the main thread does not wake into a held lock */
             pthread_cond_signal(&sh->changed);
     }
+    if (b->worker_done)
+        b->worker_done(b->ctx, w->index);
     return NULL;
 }
 

@@ -26,6 +26,9 @@ typedef struct {
      * to out and returns its outcome (counted in the progress line and in the totals). */
     solve_status_t (*run)(void *ctx, int w, size_t i, FILE *out);
     void *ctx;
+    /* Called on worker w's thread once no job is left for it, or NULL: a worker's state
+     * can be released there while the others finish their last jobs. */
+    void (*worker_done)(void *ctx, int w);
     const char *separator; /* written to stdout between two reports */
     bool progress;         /* draw the progress line on stderr */
 } batch_t;
