@@ -6,6 +6,7 @@
 #   make perft    the whole perft table of ../shared/problems/perft.tsv
 #   make bench    perft speed and the Zuko/Muso solve benchmark (Bench: N signature)
 #   make bench-long  Microcosmos (1525 plies) from ../shared, line replayed by the oracle
+#   make bench-verify  tsume verify over Zuko and Muso (soundness table, cost of verifying)
 #   make fuzz     libFuzzer targets (clang) for a bounded time each
 #   make example  build and solve the bundled example problem
 
@@ -31,7 +32,7 @@ FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
-.PHONY: all test asan perft bench bench-long fuzz example clean deps
+.PHONY: all test asan perft bench bench-long bench-verify fuzz example clean deps
 all: tsume tsume-usi
 
 # ---- Debian packages the build needs (installed on first use) ----
@@ -97,6 +98,10 @@ bench-long: tsume $(BUILD)/.deps-test
 	./tsume solve --hash 4096 --time-limit $(LONG_SECONDS) --format json \
 	  "$$(grep -v '^#' $(SHARED)/problems/famous_long.sfen | head -1 | cut -f1)" | \
 	  node tools/oracle/verify-line.mjs --expect-plies 1525
+
+# Soundness of Shogi Zuko and Shogi Muso (tsume verify), for the table in README.
+bench-verify: tsume $(BUILD)/.deps-test
+	tools/bench-verify.sh
 
 example: tsume
 	./tsume solve -f problems/example.sfen
