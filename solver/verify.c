@@ -35,13 +35,20 @@ enum {
     LINE_REFINE = 20000 /* nodes for each refining search of an alternative's line */
 };
 
+/* What a main-line position is compared by: the board (with the side to move) and the
+ * two hands. */
+typedef struct {
+    uint64_t board_key;
+    hand_t hand[2];
+} mainpos_t;
+
 typedef struct {
     dfpn_shared_t *sh;
     dfpn_mode_t mode;
     color_t attacker;
     uint64_t budget;
     verify_result_t *v;
-    const uint64_t *keys; /* keys[i]: P[i] */
+    const mainpos_t *main; /* main[i]: P[i] */
     int n;
     bool undecided; /* some alternative was left open */
     bool oom;
@@ -95,18 +102,32 @@ static void add(vctx_t *c, int ply, verify_kind_t kind, const move_t *moves, int
     v->findings[v->nfindings++] = (verify_finding_t){ply, kind, plies, copy};
 }
 
-/* The first index j >= from with keys[j] == key, or -1. */
-static int main_index(const vctx_t *c, uint64_t key, int from)
+/* The first index j >= from where P[j] has p's board and hands (*same), or failing that
+ * p's board with the attacker holding no more and the defender no less than in p (the
+ * main line from P[j] on then mates from p too, at least as fast); -1 when neither. */
+static int main_index(const vctx_t *c, const pos_t *p, int from, bool *same)
 {
-    for (int j = from; j <= c->n; j++)
-        if (c->keys[j] == key)
+    color_t a = c->attacker, d = opp(a);
+    int inferior = -1;
+    for (int j = from; j <= c->n; j++) {
+        const mainpos_t *m = &c->main[j];
+        if (m->board_key != p->board_key)
+            continue;
+        if (m->hand[a] == p->hand[a] && m->hand[d] == p->hand[d]) {
+            *same = true;
             return j;
-    return -1;
+        }
+        if (inferior < 0 && hand_ge(p->hand[a], m->hand[a]) && hand_ge(m->hand[d], p->hand[d]))
+            inferior = j;
+    }
+    *same = false;
+    return inferior;
 }
 
-/* Plays line[0..len) from p and returns the first main-line index (>= from) it reaches,
- * or -1; *steps: the plies of line it took.  p is restored. */
-static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int from, int *steps)
+/* Plays line[0..len) from p and returns the first main-line index (>= from) it reaches
+ * (main_index, *same as there), or -1; *steps: the plies of line it took.  p is
+ * restored. */
+static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int from, int *steps, bool *same)
 {
     undo_t *u = malloc(sizeof *u * (size_t)(len ? len : 1));
     if (!u)
@@ -114,7 +135,7 @@ static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int fr
     int hit = -1, i = 0;
     for (; i < len && hit < 0; i++) {
         pos_do(p, line[i], &u[i]);
-        hit = main_index(c, pos_key(p), from);
+        hit = main_index(c, p, from, same);
     }
     *steps = i;
     while (i > 0) {
@@ -173,13 +194,18 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
             int leftover, plies = alt_line(c, p, a.plen, &leftover), steps;
             verify_kind_t kind = FIND_COOK;
             pos_undo(p, m, &u);
-            int back = merges(c, p, c->buf, plies, k - 1, &steps);
+            bool same;
+            int back = merges(c, p, c->buf, plies, k - 1, &steps, &same);
             pos_do(p, m, &u);
             if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO) && plies == rem)
                 kind = FIND_PROMOTION; /* as fast either way; a slower one is judged below */
-            else if (back >= 0 && steps >= back - (k - 1))
-                /* P[back] reached in steps plies, where the main line takes back-(k-1) */
-                kind = steps == back - (k - 1) ? FIND_TRANSPOSE : FIND_DETOUR;
+            else if (back >= 0 && steps == back - (k - 1) && same)
+                kind = FIND_TRANSPOSE; /* the very position of the main line, as fast */
+            else if (back >= 0 && steps > back - (k - 1))
+                /* back into the main line (the attacker no richer there than it would
+                 * be: the slower way adds nothing of its own, like an interposed piece
+                 * the attacker just takes) */
+                kind = FIND_DETOUR;
             add(c, k, kind, c->buf, plies);
         }
     }
@@ -207,7 +233,8 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
         line_info_t li = line_extract(c->sh, p, c->attacker, c->mode, rem, LINE_REFINE, c->buf + 1);
         int plies = 1 + li.plies, steps;
         pos_undo(p, e, &u);
-        bool back = merges(c, p, c->buf, plies, k, &steps) >= 0;
+        bool identical;
+        bool back = merges(c, p, c->buf, plies, k, &steps, &identical) >= 0;
         pos_do(p, e, &u);
         if (!back && li.leftover <= c->v->solve.leftover)
             add(c, k, rem == 1 ? FIND_EQUAL_LAST2 : FIND_EQUAL, c->buf, plies);
@@ -355,20 +382,20 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
     uint64_t budget = proof_nodes * ASK_FACTOR;
     int n = r->plies;
     vctx_t c = {sh, o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER, p->side, budget < ASK_MIN ? ASK_MIN : budget > ASK_MAX / 64 ? ASK_MAX / 64 : budget, v, NULL, n, false, false, 0, NULL};
-    uint64_t *keys = malloc(sizeof *keys * (size_t)(n + 1));
+    mainpos_t *main = malloc(sizeof *main * (size_t)(n + 1));
     undo_t *undo = malloc(sizeof *undo * (size_t)(n + 1));
     c.buf = malloc(sizeof *c.buf * SOLVER_MAX_PLY);
-    if (!keys || !undo || !c.buf) {
+    if (!main || !undo || !c.buf) {
         c.oom = true;
     } else {
-        for (int i = 0; i < n; i++) {
-            keys[i] = pos_key(p);
-            pos_do(p, r->pv[i], &undo[i]);
+        for (int i = 0; i <= n; i++) {
+            main[i] = (mainpos_t){p->board_key, {p->hand[BLACK], p->hand[WHITE]}};
+            if (i < n)
+                pos_do(p, r->pv[i], &undo[i]);
         }
-        keys[n] = pos_key(p);
         for (int i = n; i > 0; i--)
             pos_undo(p, r->pv[i - 1], &undo[i - 1]);
-        c.keys = keys;
+        c.main = main;
 
         if (v->stated > 0 && r->exact && n != v->stated)
             add(&c, 0, n < v->stated ? FIND_SHORT : FIND_LONG, r->pv, n);
@@ -376,7 +403,7 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
             add(&c, n, FIND_LEFTOVER, NULL, 0);
         walk(&c, p, undo);
     }
-    free(keys);
+    free(main);
     free(undo);
     free(c.buf);
 
