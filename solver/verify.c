@@ -4,17 +4,19 @@
  * The main line has n plies; P[i] is the position before ply i+1 (P[n]: the mate).
  *   attacker ply k (odd): every other check is asked "mate at all?" (strict rule, no
  *     bound: a cook of any length is a cook).  A mating one gets its composer length and
- *     line, and is told apart: the same move with the other promotion choice, a line that
- *     runs back into a main-line position P[j] (j >= k-1) as fast as the main line
- *     (transposition) or later (detour), else a cook.  On the last ply only mates in one
- *     are alternatives (a slower mate there is no rival to a mate in one).
+ *     line, and is told apart: the same move with the other promotion choice as fast,
+ *     a line that runs into the very position P[j] (j >= k-1) as fast as the main line
+ *     (transposition), one that runs back into a main-line board later with the attacker
+ *     at least as rich and the defender no richer (detour: the main line's mate then
+ *     works from there), else a cook.  On the last ply only mates in one are
+ *     alternatives (a slower mate there is no rival to a mate in one).
  *   defender ply k (even): every other reply that counts under the futility rule is asked
  *     "mate within rem-2?" (rem: the plies the main line has left after its reply) and
  *     then "within rem?": shorter is fine, as long is a variation whose line decides
  *     between "another ending without leftover" (変同) and nothing (leftover pieces, or it
  *     runs back into the main line), longer than rem is a longer defence.
- * Keys of P[] include both hands and the side to move, so "runs back into the main line"
- * means the very same position.
+ * A variation that runs back into the main line this way ends as the main line does, so
+ * it is no 変同 either.
  */
 #include "verify.h"
 
@@ -148,8 +150,8 @@ static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int fr
 
 /* p: just after an alternative move (so c->buf[0] holds it) known to mate (strict proof
  * length hi).  Writes the line after it to c->buf + 1; returns the plies counting the
- * alternative move itself, and its leftover. */
-static int alt_line(vctx_t *c, pos_t *p, int hi, int *leftover)
+ * alternative move itself. */
+static int alt_line(vctx_t *c, pos_t *p, int hi)
 {
     bool exact, proven;
     dfpn_mode_t mode = c->mode;
@@ -158,9 +160,7 @@ static int alt_line(vctx_t *c, pos_t *p, int hi, int *leftover)
         mode = MODE_STRICT;
         len = hi;
     }
-    line_info_t li = line_extract(c->sh, p, c->attacker, mode, len, LINE_REFINE, c->buf + 1);
-    *leftover = li.leftover;
-    return 1 + li.plies;
+    return 1 + line_extract(c->sh, p, c->attacker, mode, len, LINE_REFINE, c->buf + 1).plies;
 }
 
 static bool is_mated(vctx_t *c, pos_t *p)
@@ -191,7 +191,7 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
         if (a.st == DFPN_UNKNOWN) {
             decided = false;
         } else if (a.st == DFPN_PROVEN) {
-            int leftover, plies = alt_line(c, p, a.plen, &leftover), steps;
+            int plies = alt_line(c, p, a.plen), steps;
             verify_kind_t kind = FIND_COOK;
             pos_undo(p, m, &u);
             bool same;
@@ -202,9 +202,8 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
             else if (back >= 0 && steps == back - (k - 1) && same)
                 kind = FIND_TRANSPOSE; /* the very position of the main line, as fast */
             else if (back >= 0 && steps > back - (k - 1))
-                /* back into the main line (the attacker no richer there than it would
-                 * be: the slower way adds nothing of its own, like an interposed piece
-                 * the attacker just takes) */
+                /* back into the main line with at least its material: the slower way
+                 * adds nothing of its own (like an interposition the attacker takes) */
                 kind = FIND_DETOUR;
             add(c, k, kind, c->buf, plies);
         }
@@ -243,7 +242,7 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
          * strict proof gives a bound to shorten from. */
         answer_t any = ask(c, p, MODE_STRICT, LEN_INF - 1);
         if (any.st == DFPN_PROVEN) {
-            int leftover, plies = alt_line(c, p, any.plen, &leftover);
+            int plies = alt_line(c, p, any.plen);
             add(c, k, FIND_LONGER, c->buf, plies);
         } else {
             decided = false;
