@@ -199,14 +199,18 @@ bool batch_run(const batch_t *b, batch_totals_t *totals)
     pthread_condattr_destroy(&ca);
     pthread_mutex_init(&sh.lock, NULL);
 
+    /* Workers get the stack a search needs, so their solvers search on them (batch.h). */
+    pthread_attr_t attr;
+    bool attr_ok = pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, SOLVER_STACK_BYTES) == 0;
     int started = 0;
-    for (int w = 0; w < n_workers; w++) {
+    for (int w = 0; attr_ok && w < n_workers; w++) {
         workers[w] = (worker_t){&sh, w};
-        if (pthread_create(&threads[w], NULL, worker_main, &workers[w]) == 0)
+        if (pthread_create(&threads[w], &attr, worker_main, &workers[w]) == 0)
             started++;
         else
             break; /* the threads already running do all the jobs */
     }
+    pthread_attr_destroy(&attr);
     if (started) {
         wait_printed(&sh, start);
         for (int w = 0; w < started; w++)

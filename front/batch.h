@@ -8,7 +8,8 @@
  * only ever uses its worker's own state (the worker index says which), so nothing of one
  * job reaches another through shared state.  The progress line is redrawn in place on
  * stderr (about four times a second, and after each report) and erased before anything
- * else is written.
+ * else is written.  Worker threads have stacks of SOLVER_STACK_BYTES, so the solvers
+ * they use may search on them (solver_run_inline).
  */
 #ifndef TSUME_BATCH_H
 #define TSUME_BATCH_H

@@ -391,6 +391,8 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
         if (!(solvers[w] = solver_new(table_mb))) {
             cli_error("solve: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", workers, table_mb);
             ok = false;
+        } else {
+            solver_run_inline(solvers[w], true); /* batch workers have the stack for it */
         }
     batch_totals_t t = {0};
     int status = 2;

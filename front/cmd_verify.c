@@ -368,6 +368,8 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
         if (!(solvers[w] = solver_new(table_mb))) {
             cli_error("verify: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", workers, table_mb);
             ok = false;
+        } else {
+            solver_run_inline(solvers[w], true); /* batch workers have the stack for it */
         }
     int status = 2;
     batch_totals_t t = {0};

@@ -23,8 +23,6 @@
 #include "shortest.h"
 #include "verify.h"
 
-enum { SEARCH_STACK_BYTES = 256 << 20 };
-
 typedef struct job job_t;
 
 struct solver {
@@ -32,6 +30,7 @@ struct solver {
     dfpn_shared_t keep; /* search frames and the futility cache, kept between problems */
     /* The search thread, started at the first problem and kept: its big stack is mapped
      * once, not once per problem (which dominated batches of small problems). */
+    bool inline_run; /* solver_run_inline: search on the caller's thread */
     bool started, quit;
     pthread_t thread;
     pthread_mutex_t mu;
@@ -76,6 +75,8 @@ void solver_free(solver_t *s)
     dfpn_shared_release(&s->keep);
     free(s);
 }
+
+void solver_run_inline(solver_t *s, bool on) { s->inline_run = on; }
 
 void solver_fill_defender_hand(pos_t *p)
 {
@@ -207,13 +208,21 @@ static void start(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         solver_fill_defender_hand(&job.pos);
         r->defender_hand_filled = 1;
     }
+    if (s->inline_run) {
+        run(&job);
+        return;
+    }
     if (!s->started) {
         pthread_attr_t attr;
         pthread_attr_init(&attr);
-        pthread_attr_setstacksize(&attr, SEARCH_STACK_BYTES);
+        pthread_attr_setstacksize(&attr, SOLVER_STACK_BYTES);
         s->started = pthread_create(&s->thread, &attr, thread_main, s) == 0;
         pthread_attr_destroy(&attr);
-        if (!s->started) {
+        if (s->inline_run) {
+        run(&job);
+        return;
+    }
+    if (!s->started) {
             r->status = SOLVE_ERROR;
             snprintf(r->error, sizeof r->error, "cannot start the search thread");
             return;

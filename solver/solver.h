@@ -20,6 +20,11 @@
 
 enum { SOLVER_MAX_PLY = 4000 }; /* longest line searched or reported */
 
+/* The stack a search of SOLVER_MAX_PLY plies needs.  A solver runs its searches on a
+ * thread of its own with this stack, unless told the caller's thread has one as big
+ * (solver_run_inline). */
+enum { SOLVER_STACK_BYTES = 256 << 20 };
+
 typedef enum { SOLVE_MATE, SOLVE_NOMATE, SOLVE_UNKNOWN, SOLVE_ERROR } solve_status_t;
 
 /* Which interpositions count as defence when the line and its length are chosen. */
@@ -70,6 +75,12 @@ void solve_opts_default(solve_opts_t *o);
 /* hash_mb: size of the transposition table in MiB (at least 1).  NULL if it cannot be had. */
 solver_t *solver_new(size_t hash_mb);
 void solver_free(solver_t *s);
+
+/* on: the threads that call solver_solve/solver_verify on s have stacks of at least
+ * SOLVER_STACK_BYTES, so s searches on them instead of handing each problem over to its
+ * own thread (which costs two thread switches per problem: most of the time of a tiny
+ * problem). */
+void solver_run_inline(solver_t *s, bool on);
 
 /* Solves p (not modified).  The table is cleared first, so one problem's results never
  * leak into the next.  Fills r (pass it to solve_result_free afterwards). */
