@@ -1,11 +1,14 @@
 /*
  * shortest.c: the shortest mate by bisection of bounded searches (see shortest.h).
  *
- * A proof's own length can be far from the shortest (a long detour proves a mate as well
- * as a short one), which is why the search does not step down two plies at a time: a
- * proof lowers hi to the length it found, a disproof raises lo.  When a bisection step
- * runs out of budget the walk falls back to two plies below hi, where a proof is often
- * cheap and a disproof is not.
+ * A proof lowers hi to the length it found, a disproof raises lo.  The questions start
+ * just below hi and go down in doubling steps (galloping) while they are proven; the
+ * first disproof fixes lo and the gap is halved from then on.  Disproofs are the costly
+ * answers, and a disproof far below the shortest length costs about as much as the proof
+ * itself, so the questions stay near hi, where the one disproof that certifies the
+ * length has to be found anyway; a proof's own length is mostly close to the shortest.
+ * When a question runs out of budget the walk falls back to two plies below hi, where a
+ * proof is often cheap and a disproof is not.
  */
 #include "shortest.h"
 
@@ -33,9 +36,11 @@ int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mod
     hi = r.plen;
     int parity = p->side == attacker ? 1 : 0; /* lengths from an attacker node are odd */
     int lo = parity ? 1 : 2;
-    bool stepping = false;
+    int step = 2;          /* how far below hi the next question goes, until a disproof */
+    bool bisect = false;   /* a disproof has raised lo: halve the gap from then on */
+    bool stepping = false; /* a question ran out of budget: two plies below hi only */
     while (lo < hi && !sh->aborted) {
-        int mid = stepping ? hi - 2 : (lo + hi) / 2;
+        int mid = stepping ? hi - 2 : bisect ? (lo + hi) / 2 : hi - step;
         if ((mid & 1) != parity)
             mid--;
         if (mid >= hi)
@@ -43,14 +48,18 @@ int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mod
         if (mid < lo)
             mid = lo;
         r = search_budgeted(sh, p, attacker, mode, mid, budget);
-        if (r.status == DFPN_PROVEN)
+        if (r.status == DFPN_PROVEN) {
             hi = r.plen;
-        else if (r.status == DFPN_DISPROVEN)
+            if (!bisect)
+                step *= 2;
+        } else if (r.status == DFPN_DISPROVEN) {
             lo = mid + 2;
-        else if (!stepping && mid < hi - 2)
+            bisect = true;
+        } else if (!stepping && mid < hi - 2) {
             stepping = true;
-        else
+        } else {
             break;
+        }
     }
     *exact = lo >= hi;
     return hi;
