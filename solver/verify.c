@@ -5,6 +5,7 @@
  *   attacker ply k (odd): every other check is asked "mate at all?" (strict rule, no
  *     bound: a cook of any length is a cook).  A mating one gets its composer length and
  *     line, and is told apart: the same move with the other promotion choice as fast,
+ *     the same piece to another square of the same line through the king as fast,
  *     a line that runs into the very position P[j] (j >= k-1) as fast as the main line
  *     (transposition), one that runs back into a main-line board later with the attacker
  *     at least as rich and the defender no richer (detour: the main line's mate then
@@ -23,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../movegen/attacks.h"
 #include "../movegen/movegen.h"
 #include "futile.h"
 #include "line.h"
@@ -163,6 +165,17 @@ static int alt_line(vctx_t *c, pos_t *p, int hi)
     return 1 + line_extract(c->sh, p, c->attacker, mode, len, LINE_REFINE, c->buf + 1).plies;
 }
 
+/* Whether m and main (two moves of the attacker from one position) take the same piece
+ * (the same board piece, or a drop of the same kind) to two squares of one line through
+ * the defender's king, k: how far a ranging piece stands is then all that differs
+ * (非限定). */
+static bool same_line_choice(square_t k, move_t m, move_t main)
+{
+    bool same_piece = mv_is_drop(m) ? mv_is_drop(main) && mv_drop_pt(m) == mv_drop_pt(main)
+                                    : !mv_is_drop(main) && mv_from(m) == mv_from(main);
+    return same_piece && k != SQ_NONE && at_aligned(mv_to(m), mv_to(main), k);
+}
+
 static bool is_mated(vctx_t *c, pos_t *p)
 {
     move_t rep[MG_MAX_MOVES];
@@ -199,6 +212,8 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
             pos_do(p, m, &u);
             if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO) && plies == rem)
                 kind = FIND_PROMOTION; /* as fast either way; a slower one is judged below */
+            else if (plies == rem && same_line_choice(p->king[opp(c->attacker)], m, main))
+                kind = FIND_SQUARE;
             else if (back >= 0 && steps == back - (k - 1) && same)
                 kind = FIND_TRANSPOSE; /* the very position of the main line, as fast */
             else if (back >= 0 && steps > back - (k - 1))
@@ -451,6 +466,7 @@ static const struct {
     [FIND_COOK] = {"cook", "余詰", true},
     [FIND_FINAL_COOK] = {"final-cook", "最終手余詰", false},
     [FIND_PROMOTION] = {"promotion", "成不成非限定", false},
+    [FIND_SQUARE] = {"square", "非限定", false},
     [FIND_TRANSPOSE] = {"transposition", "手順前後", false},
     [FIND_DETOUR] = {"detour", "迂回手順", false},
     [FIND_EQUAL] = {"equal", "変同", false},
