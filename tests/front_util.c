@@ -372,3 +372,26 @@ const char *fu_mask_effort(const char *line)
     }
     return buf;
 }
+
+char *fu_tsv_next(char **cursor, char **cols, int n)
+{
+    for (char *line = *cursor, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        *cursor = next;
+        if (*line == '#' || !*line)
+            continue;
+        for (int i = 0; i < n; i++) {
+            cols[i] = i == 0 ? line : cols[i - 1] ? strchr(cols[i - 1], '\t') : NULL;
+            if (i > 0 && cols[i])
+                *cols[i]++ = 0;
+        }
+        char *end = cols[n - 1] ? strchr(cols[n - 1], '\t') : NULL;
+        if (end)
+            *end = 0;
+        return line;
+    }
+    *cursor = NULL;
+    return NULL;
+}

@@ -49,6 +49,11 @@ int fu_count_lines(const char *s);
 /* The n-th line (0-based) of s without its newline (rotating static buffer). */
 const char *fu_line(const char *s, int n);
 
+/* The next data line of a tab-separated text, split in place: '#' lines and blank lines
+ * are skipped, cols[0..n) get the first n columns (the last ends at the next TAB; NULL
+ * for columns the line lacks).  *cursor walks the text; NULL at its end. */
+char *fu_tsv_next(char **cursor, char **cols, int n);
+
 /* The raw text of member key's value in a one-object JSON line ("" when absent,
  * "INVALID" when the line is not valid JSON) (rotating static buffer). */
 const char *fu_jget(const char *line, const char *key);

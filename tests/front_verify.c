@@ -41,21 +41,8 @@ TEST(front_verify_cases)
     char *text = fu_slurp("tests/data/verify_cases.txt");
     CHECK(text != NULL);
     int cases = 0;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = 0;
-        if (*line == '#' || !*line)
-            continue;
-        char *col[4] = {line, NULL, NULL, NULL};
-        for (int i = 1; i < 4; i++) {
-            col[i] = col[i - 1] ? strchr(col[i - 1], '\t') : NULL;
-            if (col[i])
-                *col[i]++ = 0;
-        }
-        char *end = col[3] ? strchr(col[3], '\t') : NULL;
-        if (end)
-            *end = 0;
+    char *col[4], *cur = text;
+    for (char *line; (line = fu_tsv_next(&cur, col, 4));) {
         if (!col[3]) {
             test_fail(__FILE__, __LINE__, "verify_cases.txt: malformed line '%s'", line);
             continue;

@@ -20,26 +20,13 @@ TEST(solver_differences)
     fu_run_t r = fu_tsume(fu_fmt("solve --format json --hash 64 -f %s", file));
     CHECK_INT(r.code, 0);
     int cases = 0, outline = 0;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = 0;
-        if (*line == '#' || !*line)
-            continue;
-        char *col[4] = {line, NULL, NULL, NULL};
-        for (int i = 1; i < 4; i++) {
-            col[i] = col[i - 1] ? strchr(col[i - 1], '\t') : NULL;
-            if (col[i])
-                *col[i]++ = 0;
-        }
+    char *col[4], *cur = text;
+    for (char *line; (line = fu_tsv_next(&cur, col, 4));) {
         if (!col[3]) {
             test_fail(__FILE__, __LINE__, "length_differences.tsv: malformed line '%s'", line);
             continue;
         }
-        char *name = col[2];
-        char *end = strchr(name, '\t');
-        if (end)
-            *end = 0;
+        const char *name = col[2];
         cases++;
         const char *got = fu_line(r.out, outline++);
         const char *status = fu_jget(got, "status");
