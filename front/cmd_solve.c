@@ -28,7 +28,7 @@
 #include "json.h"
 #include "solve_common.h"
 
-enum { SOLVE_HASH_DEFAULT = 256, JOBS_MAX = 1024 };
+enum { SOLVE_HASH_DEFAULT = 256 };
 enum { PV_MOVES_PER_LINE = 12 };
 
 typedef struct {
@@ -57,13 +57,6 @@ typedef struct {
     solver_t **solvers; /* one per worker */
     outcome_t *outcomes; /* one per problem */
 } solve_run_t;
-
-/* The default of --jobs: the cores online. */
-static int default_jobs(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
-}
 
 static void usage(void)
 {
@@ -129,7 +122,7 @@ static void usage(void)
            "Exit status: 0 when every problem got an answer (mate or nomate), 1 when some\n"
            "are unknown, 4 when some answer contradicts --expect (before 1), 2 on any error\n"
            "(bad option, malformed problem, unreadable file; before all others).\n",
-           default_jobs(), SOLVE_HASH_DEFAULT, SOLVER_OPTION_HELP);
+           jobs_default(), SOLVE_HASH_DEFAULT, SOLVER_OPTION_HELP);
 }
 
 static int take_option(void *ctx, const char *name, const char *val)
@@ -230,16 +223,6 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
             json_bool(&j, "match", oc->verdict == EXPECT_MATCH);
     }
     json_end(&j);
-}
-
-/* Echoed input may hold anything: control characters are shown as '?' so a bad line
- * cannot garble the terminal. */
-static void put_safe(FILE *out, const char *s)
-{
-    if (!*s)
-        fputs("(empty)", out);
-    for (; *s; s++)
-        putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }
 
 /* searched: the solver ran, so the effort line means something. */
@@ -442,7 +425,7 @@ int cmd_solve(int argc, char **argv)
         usage();
         return 0;
     }
-    solve_args_t a = {.s.hash_mb = SOLVE_HASH_DEFAULT, .jobs = default_jobs()};
+    solve_args_t a = {.s.hash_mb = SOLVE_HASH_DEFAULT, .jobs = jobs_default()};
     solve_opts_default(&a.s.opts);
     a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
     a.words = malloc(sizeof *a.words * (size_t)(argc + 1));

@@ -26,7 +26,7 @@
 #include "notation.h"
 #include "solve_common.h"
 
-enum { VERIFY_HASH_DEFAULT = 256, JOBS_MAX = 1024 };
+enum { VERIFY_HASH_DEFAULT = 256 };
 
 typedef struct {
     solver_args_t s;
@@ -95,12 +95,6 @@ static void usage(void)
            VERIFY_HASH_DEFAULT, SOLVER_OPTION_HELP);
 }
 
-static int default_jobs(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
-}
-
 static int take_option(void *ctx, const char *name, const char *val)
 {
     verify_args_t *a = ctx;
@@ -156,15 +150,6 @@ static int parse_args(int argc, char **argv, verify_args_t *a)
         return 2;
     }
     return -1;
-}
-
-/* Echoed input may hold anything: control characters are shown as '?'. */
-static void put_safe(FILE *out, const char *s)
-{
-    if (!*s)
-        fputs("(empty)", out);
-    for (; *s; s++)
-        putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }
 
 /* Writes moves[0..n), played from p (restored), in the notation asked for; prev_to: the
@@ -412,7 +397,7 @@ int cmd_verify(int argc, char **argv)
         usage();
         return 0;
     }
-    verify_args_t a = {.s.hash_mb = VERIFY_HASH_DEFAULT, .jobs = default_jobs()};
+    verify_args_t a = {.s.hash_mb = VERIFY_HASH_DEFAULT, .jobs = jobs_default()};
     solve_opts_default(&a.s.opts);
     a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
     a.words = malloc(sizeof *a.words * (size_t)(argc + 1));

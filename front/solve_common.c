@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -243,4 +244,18 @@ int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t
             return 2;
     }
     return -1;
+}
+
+int jobs_default(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
+}
+
+void put_safe(FILE *out, const char *s)
+{
+    if (!*s)
+        fputs("(empty)", out);
+    for (; *s; s++)
+        putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }

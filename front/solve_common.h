@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../solver/solver.h"
 
@@ -85,5 +86,14 @@ bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
 void problem_list_free(problem_list_t *l);
 
 double wall_seconds(void); /* monotonic clock */
+
+enum { JOBS_MAX = 1024 };
+
+/* The default of --jobs: the cores online (1..JOBS_MAX). */
+int jobs_default(void);
+
+/* Writes echoed input text with control characters shown as '?', so a bad line cannot
+ * garble the terminal; "(empty)" for "". */
+void put_safe(FILE *out, const char *s);
 
 #endif
