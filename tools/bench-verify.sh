@@ -3,9 +3,11 @@
 # and problems/muso.sfen), for the soundness table and the cost figures in README.
 #   VERIFY_NODES  node limit per problem, solve and verification together (default 20000000)
 #   VERIFY_JOBS   problems at once (default 2); VERIFY_HASH: MiB in total (default 1024)
+#   VERIFY_REUSE  set: summarise build/verify-SET.jsonl of an earlier run instead of running
 # Per set: the verdicts, the time and nodes of verification against those of the solve
 # alone (the solve_nodes/solve_time_ms of each report), and every problem that is not
-# sound with its major findings.  The JSON lines go to build/verify-SET.jsonl.
+# sound with its major findings (problems named 第N番 from the notes column).  The JSON
+# lines go to build/verify-SET.jsonl.
 set -eu
 nodes=${VERIFY_NODES:-20000000}
 jobs=${VERIFY_JOBS:-2}
@@ -17,10 +19,14 @@ for set in "$@"; do
     [ -f "$file" ] || file=$set
     name=$(basename "$file" .sfen)
     out=build/verify-$name.jsonl
-    ./tsume verify --jobs "$jobs" --hash "$hash" --nodes "$nodes" --format json -f "$file" > "$out" 2>/dev/null || true
-    node - "$name" "$out" <<'JS'
+    if [ -z "${VERIFY_REUSE:-}" ] || [ ! -s "$out" ]; then
+        ./tsume verify --jobs "$jobs" --hash "$hash" --nodes "$nodes" --format json -f "$file" > "$out" 2>/dev/null || true
+    fi
+    node - "$name" "$out" "$file" <<'JS'
 const fs = require("fs");
-const [name, path] = process.argv.slice(2);
+const [name, path, problems] = process.argv.slice(2);
+const notes = fs.readFileSync(problems, "utf8").split("\n"); // line id -> problem name (第N番)
+const label = (id) => { const m = (notes[id - 1] || "").match(/第[0-9]+番/); return m ? m[0] : `line ${id}`; };
 const rows = fs.readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
 const by = {};
 for (const r of rows) by[r.verdict] = (by[r.verdict] || 0) + 1;
@@ -36,7 +42,7 @@ for (const r of rows) {
     let desc = f.slice(0, 4).map((x) => `ply ${x.ply} ${x.kind} ${x.label} ${x.plies}: ${x.moves.slice(0, 3).join(" ")}${x.moves.length > 3 ? " ..." : ""}`).join("; ");
     if (f.length > 4) desc += `; +${f.length - 4} more`;
     const unk = (r.findings || []).filter((x) => x.kind === "unknown").length;
-    console.log(`  line ${r.id}: ${r.verdict} (${r.plies ?? "-"} plies, stated ${r.stated ?? "-"})` +
+    console.log(`  ${label(r.id)} (line ${r.id}): ${r.verdict} (${r.plies ?? "-"} plies, stated ${r.stated ?? "-"})` +
                 `${unk ? `, ${unk} undecided` : ""}${desc ? ": " + desc : ""}`);
 }
 JS
