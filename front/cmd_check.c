@@ -56,14 +56,16 @@ static void usage(void)
            "Options may also be written --name=VALUE.\n"
            "\n"
            "Output: one line per position, prefixed 'FILE:LINE  ' for positions read with -f:\n"
-           "  yes  mate in L plies: MOVES           a mate within N (L <= N), with its line\n"
+           "  yes  mate in L plies: MOVES           the shortest mate (L <= N), with its line\n"
+           "  yes  mate within N plies (proven), shown by a line of L (not certified): MOVES\n"
+           "                                        a limit stopped the shortening\n"
            "  no  no mate within N plies            proven\n"
            "  unknown  a limit stopped the search\n"
            "  error  REASON\n"
            "With --exact: 'yes  shortest mate is N plies: MOVES', 'no  shortest mate is L\n"
            "plies, not N: MOVES', 'no  no mate within N plies', or 'unknown' when a limit left\n"
-           "the length unproven.  A line L is 'not proven shortest' when a limit stopped the\n"
-           "shortening (it is still a mate within N).\n"
+           "the length unproven.  A line that is 'not certified' is a forced mate, but the\n"
+           "defender may last longer than it does there (or the attacker mate faster).\n"
            "\n"
            "Exit status: 0 yes (for every position), 1 no (for some), 3 unknown (for some; before\n"
            "1), 2 on any error (bad option, malformed position, unreadable file; before all).\n",
@@ -133,19 +135,21 @@ static answer_t report(const check_args_t *a, const solve_result_t *r)
     int n = a->plies;
     switch (r->status) {
     case SOLVE_MATE:
-        /* A mate within n is proven; the line has r->plies moves, the shortest when exact. */
-        if (!a->exact && r->plies > n) { /* the line fell back on a longer proof (solver.h) */
-            printf("yes  mate within %d %s (proven), shown by a line of %d", n, plies_word(n), r->plies);
+        /* A mate within n is proven.  The line has r->plies moves; only when exact is it
+         * certified (shortest attack, longest defence): otherwise the defender may hold
+         * out longer than it does in the line, or the line may run past n. */
+        if (!a->exact && !r->exact) {
+            printf("yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n), r->plies);
             print_moves(r);
             return ANSWER_YES;
         }
         if (!a->exact) {
-            printf("yes  mate in %d %s%s", r->plies, plies_word(r->plies), r->exact ? "" : " (not proven shortest)");
+            printf("yes  mate in %d %s", r->plies, plies_word(r->plies));
             print_moves(r);
             return ANSWER_YES;
         }
-        if (r->plies < n) { /* a real mate line shorter than n: the shortest is not n */
-            printf("no  shortest mate is %s%d %s, not %d", r->exact ? "" : "at most ", r->plies, plies_word(r->plies), n);
+        if (r->plies < n && r->exact) { /* the shortest mate is shorter than n */
+            printf("no  shortest mate is %d %s, not %d", r->plies, plies_word(r->plies), n);
             print_moves(r);
             return ANSWER_NO;
         }

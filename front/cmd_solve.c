@@ -97,7 +97,7 @@ static void usage(void)
            "a command-line SFEN), then 'status', for a mate the 'line' in USI, 'search'\n"
            "(nodes, milliseconds, defender hand), and with --expect 'expect' (the column, then\n"
            "match, MISMATCH, or undecided when the answer does not settle it: unknown, error,\n"
-           "or a length not proven shortest).  Input from files ends with the line\n"
+           "or a line not certified).  Input from files ends with the line\n"
            "  summary  N problems: solved N, nomate N, unknown N, errors N, time T; N nodes\n"
            "('solved' counts mates; T is wall time), followed with --expect by\n"
            "'; expect N match, N mismatch, N undecided'.  In JSON mode the summary goes to\n"
@@ -239,9 +239,12 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         notation_board(out, root);
     switch (r->status) {
     case SOLVE_MATE:
-        fprintf(out, "  status   mate in %d %s (%s), %d %s left in hand\n", r->plies, r->plies == 1 ? "ply" : "plies",
-                r->exact ? "shortest proven" : "not proven shortest", r->leftover,
-                r->leftover == 1 ? "piece" : "pieces");
+        if (r->exact)
+            fprintf(out, "  status   mate in %d %s (shortest proven), %d %s left in hand\n", r->plies,
+                    r->plies == 1 ? "ply" : "plies", r->leftover, r->leftover == 1 ? "piece" : "pieces");
+        else /* a forced mate whose length a limit left uncertified either way */
+            fprintf(out, "  status   mate, line of %d %s (not certified: a limit stopped the shortening)\n", r->plies,
+                    r->plies == 1 ? "ply" : "plies");
         if (a->kif && root) {
             fputs("  line     ", out);
             notation_kif_line(out, root, r->pv, r->plies); /* ends the line itself */

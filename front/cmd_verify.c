@@ -188,7 +188,7 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
     const solve_result_t *r = &v->solve;
     fprintf(out, "  verdict  %s", verdict_name(v->verdict));
     if (r->status == SOLVE_MATE) {
-        fprintf(out, "  (mate in %d plies%s", r->plies, r->exact ? "" : ", not proven shortest");
+        fprintf(out, "  (mate in %d plies%s", r->plies, r->exact ? "" : ", line not certified");
         if (v->stated)
             fprintf(out, ", stated %d", v->stated);
         fputc(')', out);

@@ -161,7 +161,7 @@ static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size
                 end += sprintf(end, " %s", usi_format(shown_moves[i], mv));
             }
             snprintf(why, why_len, "mate in %d %s (%s), %d pieces left in hand%s", r->plies,
-                     r->plies == 1 ? "ply" : "plies", r->exact ? "shortest proven" : "not proven shortest",
+                     r->plies == 1 ? "ply" : "plies", r->exact ? "shortest proven" : "line not certified",
                      r->leftover, note);
         }
         free(moves);

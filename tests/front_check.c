@@ -145,3 +145,32 @@ TEST(front_check_bad_options)
     fu_run_free(&r);
     fu_end();
 }
+
+/* Shogi Muso #17 after eight plies: the shortest mate is 29 plies.  On a node budget that
+ * stops the shortening, the line shown can have the defender give up early (27 plies):
+ * that must never be read as "the shortest mate is 27" (a false "no" for --exact 29), and
+ * a plain answer must say the line is not certified. */
+#define MUSO17_8 "position sfen 1kSb3R1/L3g4/R1g6/1b1pN4/2pn1P3/P8/+pP7/2+p1N4/2NP5 b 2g3s3l10p 1 moves 9b9a+ 8a7b 7a8b+ 7b6c 2a6a+ 6c5d 6a5b 5d4e"
+
+TEST(front_check_uncertified_lines)
+{
+    if (!fu_begin())
+        return;
+    static const int NODES[] = {300000, 1000000, 3000000};
+    for (int i = 0; i < 3; i++) {
+        fu_run_t r = fu_tsume(fu_fmt("check --exact --plies 29 --nodes %d '" MUSO17_8 "'", NODES[i]));
+        if (!((r.code == 0 && !strncmp(r.out, "yes  shortest mate is 29 plies", 30)) ||
+              (r.code == 3 && !strncmp(r.out, "unknown", 7))))
+            test_fail(__FILE__, __LINE__, "--exact 29, %d nodes: exit %d, '%s'", NODES[i], r.code, r.out);
+        fu_run_free(&r);
+        r = fu_tsume(fu_fmt("check --plies 31 --nodes %d '" MUSO17_8 "'", NODES[i]));
+        if (!((r.code == 0 && !strncmp(r.out, "yes  mate in 29 plies", 21)) ||
+              (r.code == 0 && !strncmp(r.out, "yes  mate within 31 plies (proven), shown by a line of ", 55) &&
+               strstr(r.out, "(not certified)")) ||
+              (r.code == 3 && !strncmp(r.out, "unknown", 7))))
+            test_fail(__FILE__, __LINE__, "--plies 31, %d nodes: exit %d, '%s'", NODES[i], r.code, r.out);
+        fu_run_free(&r);
+    }
+    expect_run(__LINE__, "--exact --plies 27 '" MUSO17_8 "'", 1, "no  no mate within 27 plies\n");
+    fu_end();
+}
