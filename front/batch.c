@@ -90,6 +90,8 @@ static void *worker_main(void *arg)
     for (;;) {
         pthread_mutex_lock(&sh->lock);
         size_t i = sh->next < b->n ? sh->next++ : b->n;
+        if (i < b->n && b->order)
+            i = b->order[i];
         pthread_mutex_unlock(&sh->lock);
         if (i == b->n)
             break;

@@ -26,6 +26,10 @@ typedef struct {
     /* Called on a worker thread: runs job i with the state of worker w, writes its report
      * to out and returns its outcome (counted in the progress line and in the totals). */
     solve_status_t (*run)(void *ctx, int w, size_t i, FILE *out);
+    /* The order jobs are started in (a permutation of 0..n-1), NULL for list order: the
+     * longest first keeps a batch from ending on one long job while the other workers
+     * idle.  Reports still come out in list order. */
+    const size_t *order;
     void *ctx;
     /* Called on worker w's thread once no job is left for it, or NULL: a worker's state
      * can be released there while the others finish their last jobs. */

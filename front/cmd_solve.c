@@ -384,10 +384,13 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
     int status = 2;
     if (ok) {
         solve_run_t run = {a, problems, solvers, outcomes};
+        /* With several workers, the problems stated longest start first (expect.h). */
+        size_t *order = workers > 1 ? expect_longest_first(problems) : NULL;
         batch_t b = {.workers = (int)workers,
                      .n = problems->n,
                      .run = solve_job,
                      .ctx = &run,
+                     .order = order,
                      .worker_done = solve_worker_done,
                      .separator = a->json ? "" : "\n",
                      .progress = a->n_files && isatty(STDERR_FILENO)};
@@ -414,6 +417,7 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
                      : t.by_status[SOLVE_UNKNOWN]            ? 1
                                                              : 0;
         }
+        free(order);
     }
     for (size_t w = 0; solvers && w < workers; w++)
         solver_free(solvers[w]);

@@ -361,10 +361,13 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
     batch_totals_t t = {0};
     if (ok) {
         verify_run_t run = {a, problems, solvers, verdicts};
+        /* With several workers, the problems stated longest start first (expect.h). */
+        size_t *order = workers > 1 ? expect_longest_first(problems) : NULL;
         batch_t b = {.workers = (int)workers,
                      .n = problems->n,
                      .run = verify_job,
                      .ctx = &run,
+                     .order = order,
                      .separator = a->json ? "" : "\n",
                      .progress = a->n_files && isatty(STDERR_FILENO)};
         if (batch_run(&b, &t)) {
@@ -383,6 +386,7 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
                      : by[VERDICT_UNKNOWN]                                      ? 1
                                                                                 : 0;
         }
+        free(order);
     }
     for (size_t w = 0; solvers && w < workers; w++)
         solver_free(solvers[w]);

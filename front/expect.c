@@ -3,6 +3,8 @@
  */
 #include "expect.h"
 
+#include <stdlib.h>
+
 #include <string.h>
 
 #include "solve_common.h"
@@ -53,4 +55,39 @@ expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r)
         return EXPECT_UNDECIDED;
     bool ok = e->kind == EXPECT_PLIES ? len == n : e->kind == EXPECT_MATE_WITHIN ? len <= n : len > n;
     return ok ? EXPECT_MATCH : EXPECT_MISMATCH;
+}
+
+typedef struct {
+    size_t index;
+    int plies;
+} keyed_t;
+
+static int longer_first(const void *a, const void *b)
+{
+    const keyed_t *x = a, *y = b;
+    if (x->plies != y->plies)
+        return x->plies < y->plies ? 1 : -1;
+    return (x->index > y->index) - (x->index < y->index); /* file order among equals */
+}
+
+size_t *expect_longest_first(const problem_list_t *l)
+{
+    keyed_t *k = malloc(sizeof *k * (l->n ? l->n : 1));
+    size_t *order = malloc(sizeof *order * (l->n ? l->n : 1));
+    bool any = false;
+    for (size_t i = 0; k && order && i < l->n; i++) {
+        expect_t e = expect_parse(l->items[i].expect);
+        k[i] = (keyed_t){i, e.kind == EXPECT_NOMATE ? 0 : e.plies};
+        any |= k[i].plies > 0;
+    }
+    if (!k || !order || !any) {
+        free(k);
+        free(order);
+        return NULL;
+    }
+    qsort(k, l->n, sizeof *k, longer_first);
+    for (size_t i = 0; i < l->n; i++)
+        order[i] = k[i].index;
+    free(k);
+    return order;
 }

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 
 #include "../solver/solver.h"
+#include "solve_common.h"
 
 typedef enum { EXPECT_NONE, EXPECT_PLIES, EXPECT_NOMATE, EXPECT_NOMATE_WITHIN, EXPECT_MATE_WITHIN } expect_kind_t;
 
@@ -29,6 +30,12 @@ typedef enum { EXPECT_UNDECIDED = -1, EXPECT_MISMATCH = 0, EXPECT_MATCH = 1 } ex
 
 /* Reads one of the forms above; kind EXPECT_NONE for NULL or anything else. */
 expect_t expect_parse(const char *text);
+
+/* The order to start a batch of problems in: by the length their second column states
+ * (N, mate<=N, nomate<=N), longest first, file order among equals and for problems that
+ * state none (they go last).  Malloc'd; NULL when no problem states a length (or out of
+ * memory): file order then. */
+size_t *expect_longest_first(const problem_list_t *l);
 
 /* Compares an answer of `tsume solve` (no length bound) with e (not EXPECT_NONE). */
 expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r);
