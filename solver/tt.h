@@ -11,7 +11,8 @@
  *   otherwise   by the entry of exactly this hand, if any, for its numbers.
  * Final results are stored under proof/disproof hands so that they cover more positions.
  * When a bucket is full the entry that cost the least search is replaced; a generation
- * counter empties the table between problems without touching the memory.
+ * counter empties the table between problems without touching the memory.  A problem
+ * starts on a small part of the block, which doubles as it fills (tt.c).
  */
 #ifndef TSUME_TT_H
 #define TSUME_TT_H
@@ -44,6 +45,7 @@ _Static_assert(sizeof(tt_entry_t) == 32, "eight entries to a bucket of four cach
 typedef struct {
     tt_entry_t *table;
     size_t buckets; /* a power of two */
+    size_t mask;    /* buckets in use in this generation, minus one (tt.c: growth) */
     size_t bytes;
     uint16_t gen;
     uint64_t used;  /* entries written in this generation (for hashfull) */
@@ -68,7 +70,7 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len);
 /* Starts loading the bucket of key, so that a probe soon after finds it in cache. */
 static inline void tt_prefetch(const tt_t *tt, uint64_t key)
 {
-    const char *b = (const char *)(tt->table + (key & (tt->buckets - 1)) * TT_BUCKET);
+    const char *b = (const char *)(tt->table + (key & tt->mask) * TT_BUCKET);
     for (size_t i = 0; i < TT_BUCKET * sizeof(tt_entry_t); i += 64)
         __builtin_prefetch(b + i);
 }
