@@ -104,7 +104,7 @@ struct job {
 
 /* Budgets of the work after the proof, in nodes: each step of the shortest-mate loop and
  * each refining search of the line may cost this much, scaled by the proof's own cost. */
-enum { STEP_MIN = 1000000, STEP_MAX = 20000000, STEP_FACTOR = 10, REFINE_MIN = 20000, REFINE_MAX = 200000 };
+enum { STEP_MIN = 1000000, STEP_MAX = 200000000, STEP_FACTOR = 10, REFINE_MIN = 20000, REFINE_MAX = 200000 };
 
 static void run(job_t *job)
 {
