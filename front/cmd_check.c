@@ -215,19 +215,7 @@ int cmd_check(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = false;
-        if (a.n_words) {
-            char text[8192];
-            if (!cli_join(a.n_words, a.words, text, sizeof text)) {
-                cli_error("check: position text too long");
-                input_error = true;
-            } else if (!problem_add(&problems, NULL, 1, text, NULL)) {
-                cli_error("check: out of memory");
-                input_error = true;
-            }
-        }
-        for (int i = 0; i < a.n_files; i++)
-            input_error |= !problem_read_file(&problems, a.files[i], "check");
+        bool input_error = !problems_gather(&problems, a.words, a.n_words, a.files, a.n_files, "check");
         solver_t *solver = problems.n ? solver_new(a.s.hash_mb) : NULL;
         if (problems.n && !solver) {
             cli_error("check: cannot allocate a %zu MiB hash table (try a smaller --hash)", a.s.hash_mb);

@@ -341,45 +341,15 @@ static void solve_worker_done(void *ctx, int w)
     run->solvers[w] = NULL;
 }
 
-/* Joins the SFEN words with spaces; the caller frees the result. */
-static char *join_words(char **words, int n)
-{
-    size_t len = 1;
-    for (int i = 0; i < n; i++)
-        len += strlen(words[i]) + 1;
-    char *text = malloc(len);
-    if (!text)
-        return NULL;
-    text[0] = 0;
-    char *end = text;
-    for (int i = 0; i < n; i++)
-        end += sprintf(end, "%s%s", i ? " " : "", words[i]);
-    return text;
-}
-
 /* Solves the problems read; returns the exit status. */
 static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool input_error)
 {
-    /* Jobs beyond the problems would only take table memory from the others, and every
-     * table needs 1 MiB. */
-    size_t workers = (size_t)a->jobs;
-    if (workers > problems->n)
-        workers = problems->n ? problems->n : 1;
-    if (workers > a->s.hash_mb)
-        workers = a->s.hash_mb;
-    size_t table_mb = a->s.hash_mb / workers;
-    solver_t **solvers = calloc(workers, sizeof *solvers);
+    size_t workers;
+    solver_t **solvers = solvers_new((size_t)a->jobs, problems->n, a->s.hash_mb, "solve", &workers);
     outcome_t *outcomes = calloc(problems->n ? problems->n : 1, sizeof *outcomes);
     bool ok = solvers && outcomes;
-    if (!ok)
+    if (solvers && !outcomes)
         cli_error("solve: out of memory");
-    for (size_t w = 0; ok && w < workers && problems->n; w++)
-        if (!(solvers[w] = solver_new(table_mb))) {
-            cli_error("solve: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", workers, table_mb);
-            ok = false;
-        } else {
-            solver_run_inline(solvers[w], true); /* batch workers have the stack for it */
-        }
     batch_totals_t t = {0};
     int status = 2;
     if (ok) {
@@ -419,9 +389,7 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
         }
         free(order);
     }
-    for (size_t w = 0; solvers && w < workers; w++)
-        solver_free(solvers[w]);
-    free(solvers);
+    solvers_free(solvers, workers);
     free(outcomes);
     return status;
 }
@@ -444,17 +412,7 @@ int cmd_solve(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = false;
-        if (a.n_words) {
-            char *text = join_words(a.words, a.n_words);
-            if (!text || !problem_add(&problems, NULL, 1, text, NULL)) {
-                cli_error("solve: out of memory");
-                input_error = true;
-            }
-            free(text);
-        }
-        for (int i = 0; i < a.n_files; i++)
-            input_error |= !problem_read_file(&problems, a.files[i], "solve");
+        bool input_error = !problems_gather(&problems, a.words, a.n_words, a.files, a.n_files, "solve");
         status = solve_all(&a, &problems, input_error);
         problem_list_free(&problems);
     }

@@ -339,24 +339,12 @@ static solve_status_t verify_job(void *ctx, int w, size_t i, FILE *out)
 
 static int verify_all(const verify_args_t *a, const problem_list_t *problems, bool input_error)
 {
-    size_t workers = (size_t)a->jobs;
-    if (workers > problems->n)
-        workers = problems->n ? problems->n : 1;
-    if (workers > a->s.hash_mb)
-        workers = a->s.hash_mb;
-    size_t table_mb = a->s.hash_mb / workers;
-    solver_t **solvers = calloc(workers, sizeof *solvers);
+    size_t workers;
+    solver_t **solvers = solvers_new((size_t)a->jobs, problems->n, a->s.hash_mb, "verify", &workers);
     verify_verdict_t *verdicts = calloc(problems->n ? problems->n : 1, sizeof *verdicts);
     bool ok = solvers && verdicts;
-    if (!ok)
+    if (solvers && !verdicts)
         cli_error("verify: out of memory");
-    for (size_t w = 0; ok && w < workers && problems->n; w++)
-        if (!(solvers[w] = solver_new(table_mb))) {
-            cli_error("verify: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", workers, table_mb);
-            ok = false;
-        } else {
-            solver_run_inline(solvers[w], true); /* batch workers have the stack for it */
-        }
     int status = 2;
     batch_totals_t t = {0};
     if (ok) {
@@ -388,9 +376,7 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
         }
         free(order);
     }
-    for (size_t w = 0; solvers && w < workers; w++)
-        solver_free(solvers[w]);
-    free(solvers);
+    solvers_free(solvers, workers);
     free(verdicts);
     return status;
 }
@@ -413,19 +399,7 @@ int cmd_verify(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = false;
-        if (a.n_words) {
-            char text[8192];
-            if (!cli_join(a.n_words, a.words, text, sizeof text)) {
-                cli_error("verify: position text too long");
-                input_error = true;
-            } else if (!problem_add(&problems, NULL, 1, text, NULL)) {
-                cli_error("verify: out of memory");
-                input_error = true;
-            }
-        }
-        for (int i = 0; i < a.n_files; i++)
-            input_error |= !problem_read_file(&problems, a.files[i], "verify");
+        bool input_error = !problems_gather(&problems, a.words, a.n_words, a.files, a.n_files, "verify");
         status = verify_all(&a, &problems, input_error);
         problem_list_free(&problems);
     }

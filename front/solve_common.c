@@ -259,3 +259,57 @@ void put_safe(FILE *out, const char *s)
     for (; *s; s++)
         putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }
+
+bool problems_gather(problem_list_t *l, char **words, int n_words, const char **files, int n_files,
+                     const char *cmd)
+{
+    bool ok = true;
+    if (n_words) {
+        size_t len = 1;
+        for (int i = 0; i < n_words; i++)
+            len += strlen(words[i]) + 1;
+        char *text = malloc(len), *end = text;
+        for (int i = 0; text && i < n_words; i++)
+            end += sprintf(end, "%s%s", i ? " " : "", words[i]);
+        if (!text || !problem_add(l, NULL, 1, text, NULL)) {
+            cli_error("%s: out of memory", cmd);
+            ok = false;
+        }
+        free(text);
+    }
+    for (int i = 0; i < n_files; i++)
+        ok &= problem_read_file(l, files[i], cmd);
+    return ok;
+}
+
+solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, const char *cmd, size_t *workers)
+{
+    /* Jobs beyond the problems would only take table memory from the others, and every
+     * table needs 1 MiB. */
+    size_t w = jobs < n ? jobs : n ? n : 1;
+    if (w > hash_mb)
+        w = hash_mb;
+    *workers = w;
+    size_t table_mb = hash_mb / w;
+    solver_t **solvers = calloc(w, sizeof *solvers);
+    if (!solvers) {
+        cli_error("%s: out of memory", cmd);
+        return NULL;
+    }
+    for (size_t i = 0; i < w && n; i++) {
+        if (!(solvers[i] = solver_new(table_mb))) {
+            cli_error("%s: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", cmd, w, table_mb);
+            solvers_free(solvers, w);
+            return NULL;
+        }
+        solver_run_inline(solvers[i], true); /* batch workers have the stack for it */
+    }
+    return solvers;
+}
+
+void solvers_free(solver_t **solvers, size_t workers)
+{
+    for (size_t i = 0; solvers && i < workers; i++)
+        solver_free(solvers[i]);
+    free(solvers);
+}

@@ -85,6 +85,19 @@ bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
 
 void problem_list_free(problem_list_t *l);
 
+/* The problems of a command line: the SFEN given as words (one problem, line 1), then
+ * every problem of each file, in order.  Errors are reported (cmd names the command);
+ * false when any input could not be had (the problems read so far are kept). */
+bool problems_gather(problem_list_t *l, char **words, int n_words, const char **files, int n_files,
+                     const char *cmd);
+
+/* Solvers for a batch of n problems at most jobs at a time: *workers of them (no more
+ * than the problems, nor more than hash_mb, at least 1), sharing hash_mb between them,
+ * each set to search on its batch worker's thread (batch.h).  NULL after reporting an
+ * error; free with solvers_free. */
+solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, const char *cmd, size_t *workers);
+void solvers_free(solver_t **solvers, size_t workers);
+
 double wall_seconds(void); /* monotonic clock */
 
 enum { JOBS_MAX = 1024 };

@@ -176,15 +176,21 @@ static bool same_line_choice(square_t k, move_t m, move_t main)
     return same_piece && k != SQ_NONE && at_aligned(mv_to(m), mv_to(main), k);
 }
 
+/* The defender's replies that count under the rule in force (p: defender to move). */
+static int counted_replies(vctx_t *c, pos_t *p, move_t *moves)
+{
+    int n = mg_evasions(p, moves);
+    if (n && c->mode == MODE_COMPOSER) {
+        hand_t need = 0;
+        n = futile_filter(c->sh, p, c->attacker, moves, n, &need);
+    }
+    return n;
+}
+
 static bool is_mated(vctx_t *c, pos_t *p)
 {
     move_t rep[MG_MAX_MOVES];
-    int n = mg_evasions(p, rep);
-    if (n && c->mode == MODE_COMPOSER) {
-        hand_t need = 0;
-        n = futile_filter(c->sh, p, c->attacker, rep, n, &need);
-    }
-    return n == 0;
+    return counted_replies(c, p, rep) == 0;
 }
 
 /* Alternative check m at attacker ply k (p = P[k-1], main move main).  False when a
@@ -272,16 +278,7 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
 static int alternatives(vctx_t *c, pos_t *p, int k, move_t main, move_t *out)
 {
     move_t moves[MG_MAX_MOVES];
-    int n, m = 0;
-    if (k % 2) {
-        n = mg_checks(p, moves);
-    } else {
-        n = mg_evasions(p, moves);
-        if (c->mode == MODE_COMPOSER) {
-            hand_t need = 0;
-            n = futile_filter(c->sh, p, c->attacker, moves, n, &need);
-        }
-    }
+    int n = k % 2 ? mg_checks(p, moves) : counted_replies(c, p, moves), m = 0;
     for (int i = 0; i < n; i++)
         if (moves[i] != main)
             out[m++] = moves[i];
