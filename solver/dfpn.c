@@ -13,9 +13,11 @@
  * the arena), and solver.c runs the search on a thread with a stack sized for that depth.
  *
  * New children get initial numbers from one more ply of look-ahead (df-pn+ style): an
- * attacker's check is scored by the defender's distinct replies (drops on one square
- * count once) and is proven at once when there are none; a defender's reply is tried for
- * a mate in one and scored by the attacker's number of checks.
+ * attacker's check is scored by the defender's replies, a chain of delayed
+ * interpositions counting once (delay.h), and is proven at once when there are none; a
+ * defender's reply is tried for a mate in one and scored by the attacker's number of
+ * checks (and as twice as hard to prove when it captures).  Among children with equal
+ * numbers the one with the larger other number is searched first.
  */
 #include "dfpn.h"
 
@@ -26,6 +28,7 @@
 
 #include "../movegen/mate1.h"
 #include "../movegen/movegen.h"
+#include "delay.h"
 #include "futile.h"
 #include "hand.h"
 
@@ -35,7 +38,7 @@ static const uint64_t MODE_SALT[2] = {0, 0x5bd1e9955bd1e995ull};
 
 typedef struct {
     move_t move;
-    int16_t prev; /* defender drop on the same square that comes first, or -1 */
+    int16_t prev; /* the delayed reply that must be proven before this one, or -1 */
     bool active;
     hand_t hand;  /* proof or disproof hand of the child when decided */
     uint32_t pn, dn;
@@ -187,15 +190,7 @@ static uint32_t reply_estimate(const pos_t *p, int *n_replies)
     move_t ev[MG_MAX_MOVES];
     int n = mg_evasions(p, ev);
     *n_replies = n;
-    bb_t drop_squares = BB_EMPTY;
-    uint32_t score = 0;
-    for (int i = 0; i < n; i++) {
-        if (mv_is_drop(ev[i]))
-            drop_squares |= bb_sq(mv_to(ev[i]));
-        else
-            score++;
-    }
-    return score + (uint32_t)bb_count(drop_squares);
+    return (uint32_t)delay_groups(p, ev, n);
 }
 
 static hand_t attacker_hand(const dfpn_t *d) { return d->pos->hand[d->attacker]; }
@@ -344,20 +339,27 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         if (d->mode == MODE_COMPOSER)
             tt_prefetch(sh->tt, bk ^ MODE_SALT[MODE_STRICT]);
     }
-    int16_t last_drop[SQ_NB];
-    memset(last_drop, 0xff, sizeof last_drop);
+    int16_t prev[MG_MAX_MOVES];
+    if (or_node) {
+        for (int i = 0; i < n; i++)
+            prev[i] = -1;
+    } else {
+        delay_order(p, moves, prev, n);
+    }
+    for (int i = 0; i < n; i++) {
+        child_t *c = frame(d, base) + i;
+        c->move = moves[i];
+        c->prev = prev[i];
+    }
     for (int i = 0; i < n; i++) {
         undo_t u;
         child_t *c = frame(d, base) + i;
-        c->move = moves[i];
-        c->prev = -1;
-        if (!or_node && mv_is_drop(moves[i])) {
-            c->prev = last_drop[mv_to(moves[i])];
-            last_drop[mv_to(moves[i])] = (int16_t)i;
-        }
+        bool cap = !mv_is_drop(moves[i]) && p->board[mv_to(moves[i])];
         pos_do(p, moves[i], &u);
         init_child(d, c, len - 1);
         pos_undo(p, moves[i], &u);
+        if (cap && !or_node && c->pn == 1 && c->dn > 0 && c->dn < PN_INF)
+            c->pn = 2; /* a defender that captures has mostly spoiled something */
     }
 
     int best = 0;
@@ -367,9 +369,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         uint32_t phi = PN_INF, delta = 0, phi2 = PN_INF;
         best = -1;
         for (int i = 0; i < n; i++) {
-            /* Delayed interpositions: a defender's drop waits until the drop of the piece
-             * before it on the same square is proven.  Drops on one square mostly fall
-             * the same way, so counting them all would overstate how hard the node is. */
+            /* Delayed interpositions (delay.h): a reply waits until the one before it in
+             * its chain is proven; prev < i, so one pass settles the whole chain. */
             child_t *pv = ch[i].prev >= 0 ? &ch[ch[i].prev] : NULL;
             ch[i].active = !pv || (pv->active && pv->pn == 0) || ch[i].dn == 0;
             if (!ch[i].active)
@@ -377,7 +378,9 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             uint32_t cphi = or_node ? ch[i].pn : ch[i].dn; /* child's number this node minimises */
             uint32_t cdelta = or_node ? ch[i].dn : ch[i].pn;
             delta = sat_add(delta, cdelta);
-            if (best < 0 || cphi < phi) {
+            /* Among equals, the child whose other number is larger: at an OR node the
+             * check that is hardest to refute, at an AND node the hardest reply. */
+            if (best < 0 || cphi < phi || (cphi == phi && cdelta > (or_node ? ch[best].dn : ch[best].pn))) {
                 phi2 = phi;
                 phi = cphi;
                 best = i;

@@ -9,8 +9,13 @@
  * length has to be found anyway; a proof's own length is mostly close to the shortest.
  * When a question runs out of budget the walk falls back to two plies below hi, where a
  * proof is often cheap and a disproof is not.
+ * With TSUME_TRACE set in the environment every bounded search is reported on stderr
+ * (phase, bound, answer, nodes, time): a developer's view of where a solve spends.
  */
 #include "shortest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 
 dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
 {
@@ -18,7 +23,16 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
     const char *phase = sh->phase;
     if (budget)
         sh->local_limit = sh->nodes + budget;
+    uint64_t before = sh->nodes;
+    double t0 = dfpn_now();
     dfpn_result_t r = dfpn_solve(sh, p, attacker, mode, len);
+    static int trace = -1;
+    if (trace < 0)
+        trace = getenv("TSUME_TRACE") != NULL;
+    if (trace)
+        fprintf(stderr, "trace %s len %d mode %d: %s plen %d dlen %d, %llu nodes, %.2f s\n", sh->phase, len, (int)mode,
+                r.status == DFPN_PROVEN ? "proven" : r.status == DFPN_DISPROVEN ? "disproven" : "unknown", r.plen, r.dlen,
+                (unsigned long long)(sh->nodes - before), dfpn_now() - t0);
     sh->local_limit = saved;
     sh->phase = phase;
     if (sh->aborted && !dfpn_global_limit_hit(sh))
