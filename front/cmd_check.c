@@ -148,12 +148,12 @@ static answer_t report(const check_args_t *a, const solve_result_t *r)
             print_moves(r);
             return ANSWER_YES;
         }
-        if (r->plies < n && r->exact) { /* the shortest mate is shorter than n */
+        if (r->plies < n && r->shortest) { /* the shortest mate is shorter than n */
             printf("no  shortest mate is %d %s, not %d", r->plies, plies_word(r->plies), n);
             print_moves(r);
             return ANSWER_NO;
         }
-        if (r->plies == n && r->exact) {
+        if (r->plies == n && r->shortest) {
             printf("yes  shortest mate is %d %s", n, plies_word(n));
             print_moves(r);
             return ANSWER_YES;

@@ -113,6 +113,8 @@ static void usage(void)
            "  plies, pv     mate length and line (USI moves), only for a mate\n"
            "  leftover      pieces left in the attacker's hand at the end, only for a mate\n"
            "  exact         whether the line is proven shortest, only for a mate\n"
+           "  shortest      whether plies is proven the shortest length (true when exact;\n"
+           "                can be true with exact false), only for a mate\n"
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
            "  defender_hand \"given\" or \"rest\"\n"
            "  error         the reason, only for an error\n"
@@ -211,6 +213,7 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_array_end(&j);
         json_int(&j, "leftover", r->leftover);
         json_bool(&j, "exact", r->exact);
+        json_bool(&j, "shortest", r->shortest);
     }
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
@@ -242,6 +245,10 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         if (r->exact)
             fprintf(out, "  status   mate in %d %s (shortest proven), %d %s left in hand\n", r->plies,
                     r->plies == 1 ? "ply" : "plies", r->leftover, r->leftover == 1 ? "piece" : "pieces");
+        else if (r->shortest) /* the length is proven, some choice along the line is not */
+            fprintf(out,
+                    "  status   mate in %d %s (shortest proven; line not certified: a limit stopped the refinement)\n",
+                    r->plies, r->plies == 1 ? "ply" : "plies");
         else /* a forced mate whose length a limit left uncertified either way */
             fprintf(out, "  status   mate, line of %d %s (not certified: a limit stopped the shortening)\n", r->plies,
                     r->plies == 1 ? "ply" : "plies");

@@ -36,9 +36,9 @@ expect_t expect_parse(const char *text)
     return e;
 }
 
-/* A mate line is certified only when exact (shortest attack, longest defence): a line
- * from a search a limit cut short can have the defender give up early, so its length
- * says nothing either way about the shortest mate. */
+/* Only a length proven shortest decides: a line from a search a limit cut short can have
+ * the defender give up early, so its length says nothing either way about the shortest
+ * mate. */
 expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r)
 {
     if (r->status != SOLVE_MATE && r->status != SOLVE_NOMATE)
@@ -51,7 +51,7 @@ expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r)
         return EXPECT_UNDECIDED;
     if (!mate) /* no mate at all: none within n, and none of n */
         return e->kind == EXPECT_NOMATE_WITHIN ? EXPECT_MATCH : EXPECT_MISMATCH;
-    if (!r->exact)
+    if (!r->shortest)
         return EXPECT_UNDECIDED;
     bool ok = e->kind == EXPECT_PLIES ? len == n : e->kind == EXPECT_MATE_WITHIN ? len <= n : len > n;
     return ok ? EXPECT_MATCH : EXPECT_MISMATCH;

@@ -156,6 +156,7 @@ static void run(job_t *job)
         r->plies = li.plies;
         r->leftover = li.leftover;
         r->exact = exact && li.exact && !o->proof_only;
+        r->shortest = exact && li.plies == len && !o->proof_only;
     }
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;

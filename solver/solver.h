@@ -64,6 +64,8 @@ typedef struct {
     move_t *pv;       /* SOLVER_MAX_PLY entries, owned by the result */
     int leftover;     /* pieces left in the attacker's hand at the end of pv */
     int exact;        /* 1 when pv is proven shortest under the chosen rule, 0 if only a bound */
+    int shortest;     /* 1 when plies is proven the shortest mate's length (exact implies it;
+                       * without exact some choice along pv is still unproven) */
     uint64_t nodes;   /* positions searched */
     double seconds;
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */
