@@ -30,9 +30,23 @@ int mg_checks(const pos_t *p, move_t *out)
 
     bb_t occ = pos_occ(p), own = p->by_color[us];
     square_t k = p->king[us];
-    bb_t cs[PT_NB];
+    /* Check squares of the piece types this side has, on the board (as they stand or
+     * promoted) or in hand; the sliders' cost a ray walk each. */
+    bb_t cs[PT_NB] = {0};
+    unsigned need = 0;
+    for (ptype_t pt = PAWN; pt < PT_NB; pt++) {
+        if (p->by_type[pt] & own) {
+            need |= 1u << pt;
+            if (pt_can_promote(pt))
+                need |= 1u << pt_promote(pt);
+        }
+    }
+    for (ptype_t pt = PAWN; pt <= GOLD; pt++)
+        if (hand_has(p->hand[us], pt))
+            need |= 1u << pt;
     for (ptype_t pt = PAWN; pt < PT_NB; pt++)
-        cs[pt] = pos_check_squares(p, pt);
+        if (need & (1u << pt))
+            cs[pt] = pos_check_squares(p, pt);
     bb_t pinned = k == SQ_NONE ? BB_EMPTY : pos_blockers(p, us, them) & own;
     bb_t disc = pos_blockers(p, them, us) & own;
     move_t *o = out;

@@ -259,7 +259,10 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         return;
     }
     /* A mate on the board is a mate under either rule. */
+    bb_t flights = mg_king_flights(p);
     for (int i = 0; i < n; i++) {
+        if (!mg_check_may_mate(p, checks[i], flights))
+            continue;
         undo_t u;
         pos_do(p, checks[i], &u);
         bool mate = !mg_has_evasion(p);

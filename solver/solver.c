@@ -139,6 +139,11 @@ static void run(job_t *job)
     if (r->status == SOLVE_MATE) {
         uint64_t step = proof_nodes * STEP_FACTOR;
         step = step < STEP_MIN ? STEP_MIN : step > STEP_MAX ? STEP_MAX : step;
+        /* Under a node limit every node up to it is the user's to spend: a step that
+         * could finish within it must not be cut short by the cap meant for unlimited
+         * runs (the limit itself stops the walk). */
+        if (o->node_limit && o->node_limit > sh.nodes && o->node_limit - sh.nodes > step)
+            step = o->node_limit - sh.nodes;
         int len = proof.plen;
         bool exact = false, proven;
         if (!o->proof_only) {
