@@ -220,6 +220,8 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
                 kind = FIND_PROMOTION; /* as fast either way; a slower one is judged below */
             else if (plies == rem && same_line_choice(p->king[opp(c->attacker)], m, main))
                 kind = FIND_SQUARE;
+            else if (plies == rem && mv_is_drop(m) && mv_is_drop(main) && mv_to(m) == mv_to(main))
+                kind = FIND_PIECE; /* e.g. a pawn or a lance to the same square, as fast */
             else if (back >= 0 && steps == back - (k - 1) && same)
                 kind = FIND_TRANSPOSE; /* the very position of the main line, as fast */
             else if (back >= 0 && steps > back - (k - 1))
@@ -464,6 +466,7 @@ static const struct {
     [FIND_FINAL_COOK] = {"final-cook", "最終手余詰", false},
     [FIND_PROMOTION] = {"promotion", "成不成非限定", false},
     [FIND_SQUARE] = {"square", "非限定", false},
+    [FIND_PIECE] = {"piece", "駒非限定", false},
     [FIND_TRANSPOSE] = {"transposition", "手順前後", false},
     [FIND_DETOUR] = {"detour", "迂回手順", false},
     [FIND_EQUAL] = {"equal", "変同", false},
