@@ -3,7 +3,8 @@
 #   perft: start position depth 6 and the matsuri position depth 4 (last ply counted in bulk).
 #   solve: Shogi Zuko and Shogi Muso with a fixed table (--hash 256) and a fixed node limit
 #          per problem (BENCH_NODES, default 3000000), so the node total is repeatable: it is
-#          the behaviour signature, printed as "Bench: N" for commit messages.
+#          the behaviour signature, printed as "Bench: N" for commit messages.  "proven
+#          shortest" counts the lengths proven (and the no-mates).
 #   batch: throughput of `tsume solve -f` with --jobs 1 and --jobs 2 (the same --hash 256 in
 #          total) and the speedup; the answers of the two must be identical.  First the 69
 #          small problems of ../shared/problems/antma_tsumeshogi_check.sfen (best wall time of
@@ -33,9 +34,10 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
             { n++; st = str("status"); t = num("time_ms"); nd = num("nodes"); total_t += t; total_n += nd
               if (st == "mate" || st == "nomate") solved++
               if (st == "mate" && num("plies") == $1 + 0) agree++
+              if (st == "nomate" || $2 ~ /"shortest": true/) proven++
               if (t > worst) { worst = t; worst_id = n } }
-            END { printf "%s: %d problems, solved %d, length as expected %d, total %.1f s, mean %.0f ms, worst %d ms (#%d), nodes %d, %.0f nodes/s\n",
-                         set, n, solved, agree, total_t / 1000, n ? total_t / n : 0, worst, worst_id, total_n, total_t ? total_n / (total_t / 1000) : 0
+            END { printf "%s: %d problems, solved %d, proven shortest %d, length as expected %d, total %.1f s, mean %.0f ms, worst %d ms (#%d), nodes %d, %.0f nodes/s\n",
+                         set, n, solved, proven, agree, total_t / 1000, n ? total_t / n : 0, worst, worst_id, total_n, total_t ? total_n / (total_t / 1000) : 0
                   print total_n > "/dev/stderr" }' 2>> "$out.nodes"
     done
     echo "Bench: $(awk '{s += $1} END {print s}' "$out.nodes")"
