@@ -67,7 +67,9 @@ int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mod
             if (!bisect)
                 step *= 2;
         } else if (r.status == DFPN_DISPROVEN) {
-            lo = mid + 2;
+            /* The table may know a longer bound than the one asked. */
+            int d = r.dlen > mid && r.dlen < hi ? r.dlen : mid;
+            lo = (d + 1) % 2 == parity ? d + 1 : d + 2;
             bisect = true;
         } else if (!stepping && mid < hi - 2) {
             stepping = true;
