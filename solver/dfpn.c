@@ -343,20 +343,13 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             tt_prefetch(sh->tt, bk ^ MODE_SALT[MODE_STRICT]);
     }
     int16_t prev[MG_MAX_MOVES];
-    if (or_node) {
-        for (int i = 0; i < n; i++)
-            prev[i] = -1;
-    } else {
+    if (!or_node)
         delay_order(p, moves, prev, n);
-    }
-    for (int i = 0; i < n; i++) {
-        child_t *c = frame(d, base) + i;
-        c->move = moves[i];
-        c->prev = prev[i];
-    }
     for (int i = 0; i < n; i++) {
         undo_t u;
         child_t *c = frame(d, base) + i;
+        c->move = moves[i];
+        c->prev = or_node ? -1 : prev[i];
         bool cap = !mv_is_drop(moves[i]) && p->board[mv_to(moves[i])];
         pos_do(p, moves[i], &u);
         init_child(d, c, len - 1);

@@ -26,10 +26,7 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
     uint64_t before = sh->nodes;
     double t0 = dfpn_now();
     dfpn_result_t r = dfpn_solve(sh, p, attacker, mode, len);
-    static int trace = -1;
-    if (trace < 0)
-        trace = getenv("TSUME_TRACE") != NULL;
-    if (trace)
+    if (getenv("TSUME_TRACE")) /* read each time: no state shared between batch workers */
         fprintf(stderr, "trace %s len %d mode %d: %s plen %d dlen %d, %llu nodes, %.2f s\n", sh->phase, len, (int)mode,
                 r.status == DFPN_PROVEN ? "proven" : r.status == DFPN_DISPROVEN ? "disproven" : "unknown", r.plen, r.dlen,
                 (unsigned long long)(sh->nodes - before), dfpn_now() - t0);
