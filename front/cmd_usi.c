@@ -43,7 +43,7 @@ static void usage(void)
            "\n"
            "options (setoption):\n"
            "  USI_Hash      table size in MiB, %d..%d (default %d)\n"
-           "  Futile        capture|none: futile interpositions ignored or counted (see README)\n"
+           "  Futile        delay|capture|none: which futile interpositions are ignored (README)\n"
            "  DefenderHand  given|rest: the defender's hand as given, or every remaining piece\n",
            HASH_MIN, HASH_MAX, HASH_DEFAULT);
 }
@@ -108,7 +108,7 @@ static void cmd_usi_handshake(void)
     usi_say("id name tsume");
     usi_say("id author the tsume developers");
     usi_say("option name USI_Hash type spin default %d min %d max %d", HASH_DEFAULT, HASH_MIN, HASH_MAX);
-    usi_say("option name Futile type combo default capture var capture var none");
+    usi_say("option name Futile type combo default delay var delay var capture var none");
     usi_say("option name DefenderHand type combo default given var given var rest");
     usi_say("usiok");
 }
@@ -156,11 +156,14 @@ static void cmd_setoption(usi_t *u, char *args)
         }
         u->hash_mb = (size_t)mb;
     } else if (!strcasecmp(name, "Futile")) {
-        if (strcasecmp(value, "capture") && strcasecmp(value, "none")) {
-            usi_say("info string error: Futile must be 'capture' or 'none', not '%s'", shown(value, buf, sizeof buf));
+        if (strcasecmp(value, "delay") && strcasecmp(value, "capture") && strcasecmp(value, "none")) {
+            usi_say("info string error: Futile must be 'delay', 'capture' or 'none', not '%s'",
+                    shown(value, buf, sizeof buf));
             return;
         }
-        u->futile = !strcasecmp(value, "none") ? FUTILE_NONE : FUTILE_CAPTURE;
+        u->futile = !strcasecmp(value, "none")      ? FUTILE_NONE
+                    : !strcasecmp(value, "capture") ? FUTILE_CAPTURE
+                                                    : FUTILE_DELAY;
     } else {
         if (strcasecmp(value, "given") && strcasecmp(value, "rest")) {
             usi_say("info string error: DefenderHand must be 'given' or 'rest', not '%s'",
@@ -281,7 +284,7 @@ void usi_init(usi_t *u)
 {
     memset(u, 0, sizeof *u);
     u->hash_mb = HASH_DEFAULT;
-    u->futile = FUTILE_CAPTURE;
+    u->futile = FUTILE_DELAY;
 }
 
 bool usi_line(usi_t *u, char *line, size_t len)

@@ -48,9 +48,11 @@ const char *const SOLVER_OPTION_NAMES[] = {"--hash", "--time-limit", "--nodes", 
 const char SOLVER_OPTION_HELP[] =
     "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none)\n"
     "  --nodes N             node limit per problem (default 0 = none)\n"
-    "  --futile none|capture which interpositions count as defence when lengths and the\n"
-    "                        line are chosen: every one (none), or not the futile ones\n"
-    "                        (capture, default)\n"
+    "  --futile delay|capture|none\n"
+    "                        which interpositions count as defence when lengths and the\n"
+    "                        line are chosen: not those that only delay a mate as long as\n"
+    "                        another defence (delay, default), not those mated at once\n"
+    "                        after the capture (capture), or every one (none)\n"
     "  --defender-hand given|rest\n"
     "                        the defender's hand as the SFEN gives it (default), or every\n"
     "                        piece not on the board and not in the attacker's hand\n";
@@ -76,11 +78,11 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
         }
         a->opts.node_limit = n;
     } else if (!strcmp(name, "--futile")) {
-        if (strcmp(val, "none") && strcmp(val, "capture")) {
-            cli_error("%s: --futile must be 'none' or 'capture', not '%s'", cmd, val);
+        if (strcmp(val, "none") && strcmp(val, "capture") && strcmp(val, "delay")) {
+            cli_error("%s: --futile must be 'delay', 'capture' or 'none', not '%s'", cmd, val);
             return -1;
         }
-        a->opts.futile = !strcmp(val, "none") ? FUTILE_NONE : FUTILE_CAPTURE;
+        a->opts.futile = !strcmp(val, "none") ? FUTILE_NONE : !strcmp(val, "capture") ? FUTILE_CAPTURE : FUTILE_DELAY;
     } else if (!strcmp(name, "--defender-hand")) {
         if (strcmp(val, "given") && strcmp(val, "rest")) {
             cli_error("%s: --defender-hand must be 'given' or 'rest', not '%s'", cmd, val);

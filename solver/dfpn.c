@@ -40,6 +40,10 @@ typedef struct {
     move_t move;
     int16_t prev; /* the delayed reply that must be proven before this one, or -1 */
     bool active;
+    bool pending; /* a long interposition waiting for the delay-rule test (futile.h) */
+    bool tried;   /* that test was made */
+    bool futile;  /* it passed: the reply does not count */
+    bool exact;   /* the child's result holds for its own hand only */
     hand_t hand;  /* proof or disproof hand of the child when decided */
     uint32_t pn, dn;
     int16_t plen, dlen;
@@ -64,6 +68,7 @@ typedef struct {
     int plen, dlen;
     hand_t hand;
     int rep;
+    bool exact; /* the result holds for its own hand only (tt.h) */
 } node_result_t;
 
 double dfpn_now(void)
@@ -214,6 +219,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     c->plen = LEN_NONE;
     c->dlen = DLEN_NONE;
     c->hand = attacker_hand(d);
+    c->pending = c->tried = c->futile = c->exact = false;
     int at = path_find(d, pos_key(p));
     if (at >= 0) {
         c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = LEN_INF;
@@ -222,6 +228,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     tt_probe_t t = probe_mode(d->sh->tt, p->board_key, attacker_hand(d), d->mode, len);
     if (t.found) {
         c->pn = t.pn, c->dn = t.dn;
+        c->exact = t.exact;
         if (t.pn == 0)
             c->plen = (int16_t)t.plen, c->hand = t.hand;
         else if (t.dn == 0)
@@ -238,7 +245,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
             n = 0;
         if (n == 0) {
             c->pn = 0, c->dn = PN_INF, c->plen = 0, c->hand = mated_proof_hand(d, need);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 0, MOVE_NONE, 1);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 0, MOVE_NONE, 1, false);
         } else if (len < 2) {
             c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = attacker_hand(d);
         } else {
@@ -251,7 +258,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     int n = mg_checks(p, checks);
     if (n == 0) {
         c->pn = PN_INF, c->dn = 0, c->dlen = LEN_INF, c->hand = nocheck_disproof_hand(d);
-        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, LEN_INF, MOVE_NONE, 1);
+        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, LEN_INF, MOVE_NONE, 1, false);
         return;
     }
     if (len < 1) {
@@ -270,11 +277,94 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         pos_undo(p, checks[i], &u);
         if (mate) {
             c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false);
             return;
         }
     }
     c->pn = 1, c->dn = (uint32_t)n;
+}
+
+/* ---- the delay rule (futile.h) ---- */
+
+/* Whether the delay rule applies at this defender node: composer mode under that rule,
+ * and a real length bound (an unbounded question never finds the witness). */
+static bool delay_node(const dfpn_t *d, bool or_node, int len)
+{
+    return !or_node && d->mode == MODE_COMPOSER && d->sh->futile == FUTILE_DELAY && len <= SOLVER_MAX_PLY;
+}
+
+/* A long interposition (not mated within the child bound) is tested at once for the
+ * capture half of the rule: when it fails, the reply counts and the node is disproven as
+ * before; when it passes, the reply waits (pending) until every other reply is proven and
+ * a witness is looked for.  failed: drop squares whose handed-back position failed. */
+static void mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed)
+{
+    square_t checker;
+    if (c->dn != 0 || c->tried || c->pending || !futile_is_interposition(d->pos, c->move, &checker))
+        return;
+    dfpn_shared_t *sh = d->sh;
+    bool drop = mv_is_drop(c->move), square_fails = false;
+    int v = drop && bb_has(*failed, mv_to(c->move))
+                ? 0
+                : futile_delay_capture(sh, d->pos, d->attacker, c->move, len, &square_fails);
+    if (sh->aborted) {
+        c->pending = true; /* untested: the search stops, and the node stays undecided */
+        return;
+    }
+    if (drop && square_fails)
+        *failed |= bb_sq(mv_to(c->move));
+    if (v < 0)
+        sh->delay_unsure = true;
+    if (v == 1)
+        c->pending = true;
+    else
+        c->tried = true;
+}
+
+/* A reply of the node (p: defender to move, bound len) that is mated in exactly len - 1
+ * plies: proven within len - 1 and not within len - 3.  Index, or -1. */
+static int find_witness(dfpn_t *d, size_t base, int n, int len)
+{
+    dfpn_shared_t *sh = d->sh;
+    bool unsure = false;
+    for (int i = 0; i < n; i++) {
+        child_t *c = frame(d, base) + i;
+        if (c->pn != 0 || c->futile || c->plen <= len - 3)
+            continue;
+        if (len - 3 < 0)
+            return i;
+        pos_t q = *d->pos;
+        undo_t u;
+        pos_do(&q, c->move, &u);
+        dfpn_status_t st = dfpn_nested(sh, &q, d->attacker, d->mode, len - 3, FUTILE_DELAY_BUDGET).status;
+        if (st == DFPN_DISPROVEN)
+            return i;
+        if (st == DFPN_UNKNOWN)
+            unsure = true;
+    }
+    if (unsure && !sh->aborted)
+        sh->delay_unsure = true;
+    return -1;
+}
+
+/* Every other reply is proven: with a witness the pending interpositions stop counting,
+ * without one they count (and stay disproven). */
+static void resolve_pending(dfpn_t *d, size_t base, int n, int len)
+{
+    int w = find_witness(d, base, n, len);
+    if (d->sh->aborted)
+        return; /* the search stops: the replies stay pending, the node undecided */
+    for (int i = 0; i < n; i++) {
+        child_t *c = frame(d, base) + i;
+        if (!c->pending)
+            continue;
+        c->pending = false;
+        c->tried = true;
+        if (w >= 0) {
+            c->pn = 0, c->dn = PN_INF, c->plen = 0, c->rep = REP_NONE, c->futile = true;
+            c->hand = attacker_hand(d);
+        }
+    }
 }
 
 /* ---- the search ---- */
@@ -286,10 +376,10 @@ static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_
     tt_t *tt = d->sh->tt;
     uint64_t key = tt_key(d);
     if (r->pn == 0)
-        tt_store_proof(tt, key, r->hand, r->plen, best, amount);
+        tt_store_proof(tt, key, r->hand, r->plen, best, amount, r->exact);
     else if (r->dn == 0) {
         if (r->rep >= d->ply)
-            tt_store_disproof(tt, key, r->hand, r->dlen, best, amount);
+            tt_store_disproof(tt, key, r->hand, r->dlen, best, amount, r->exact);
     } else
         tt_store(tt, key, attacker_hand(d), r->pn, r->dn, best, amount);
 }
@@ -301,7 +391,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     bool or_node = p->side == d->attacker;
     uint64_t nodes_before = sh->nodes++;
     check_limits(sh);
-    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE};
+    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false};
 
     if (d->ply >= SOLVER_MAX_PLY - 1) {
         res->pn = PN_INF, res->dn = 0, res->rep = REP_LIMIT;
@@ -345,6 +435,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     int16_t prev[MG_MAX_MOVES];
     if (!or_node)
         delay_order(p, moves, prev, n);
+    bool delay = delay_node(d, or_node, len);
+    bb_t failed = BB_EMPTY; /* mark_pending */
     for (int i = 0; i < n; i++) {
         undo_t u;
         child_t *c = frame(d, base) + i;
@@ -356,6 +448,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         pos_undo(p, moves[i], &u);
         if (cap && !or_node && c->pn == 1 && c->dn > 0 && c->dn < PN_INF)
             c->pn = 2; /* a defender that captures has mostly spoiled something */
+        if (delay)
+            mark_pending(d, c, len, &failed);
     }
 
     int best = 0;
@@ -363,14 +457,20 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         child_t *ch = frame(d, base);
         /* phi/delta: the numbers of this node's own kind (pn at OR, dn at AND). */
         uint32_t phi = PN_INF, delta = 0, phi2 = PN_INF;
+        bool pending = false;
         best = -1;
         for (int i = 0; i < n; i++) {
             /* Delayed interpositions (delay.h): a reply waits until the one before it in
-             * its chain is proven; prev < i, so one pass settles the whole chain. */
+             * its chain is proven (or waits for the delay test); prev < i, so one pass
+             * settles the whole chain. */
             child_t *pv = ch[i].prev >= 0 ? &ch[ch[i].prev] : NULL;
-            ch[i].active = !pv || (pv->active && pv->pn == 0) || ch[i].dn == 0;
+            ch[i].active = !pv || (pv->active && (pv->pn == 0 || pv->pending)) || ch[i].dn == 0;
             if (!ch[i].active)
                 continue;
+            if (ch[i].pending) {
+                pending = true;
+                continue;
+            }
             uint32_t cphi = or_node ? ch[i].pn : ch[i].dn; /* child's number this node minimises */
             uint32_t cdelta = or_node ? ch[i].dn : ch[i].pn;
             delta = sat_add(delta, cdelta);
@@ -384,8 +484,14 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                 phi2 = cphi;
             }
         }
+        if (pending && delta == 0 && phi != 0 && !sh->aborted) {
+            resolve_pending(d, base, n, len); /* every other reply is proven */
+            continue;
+        }
         res->pn = or_node ? phi : delta;
         res->dn = or_node ? delta : phi;
+        if (pending && delta == 0)
+            res->pn = 1; /* stopped before the delay test: undecided */
         if (phi == 0 || delta == 0 || sh->aborted)
             break;
         uint32_t th_phi = or_node ? th_pn : th_dn, th_delta = or_node ? th_dn : th_pn;
@@ -413,11 +519,13 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         pos_undo(p, m, &u);
 
         child_t *c = frame(d, base) + best;
-        c->pn = cr.pn, c->dn = cr.dn, c->rep = cr.rep;
+        c->pn = cr.pn, c->dn = cr.dn, c->rep = cr.rep, c->exact = cr.exact;
         if (cr.pn == 0)
             c->plen = (int16_t)cr.plen, c->hand = cr.hand;
         else if (cr.dn == 0)
             c->dlen = (int16_t)cr.dlen, c->hand = cr.hand;
+        if (delay)
+            mark_pending(d, c, len, &failed);
     }
 
     child_t *ch = frame(d, base);
@@ -429,7 +537,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                 if (ch[i].pn == 0 && (k < 0 || ch[i].plen < ch[k].plen))
                     k = i;
             res->plen = ch[k].plen + 1;
-            res->hand = proof_before(p, ch[k].move, ch[k].hand);
+            res->exact = ch[k].exact;
+            res->hand = res->exact ? attacker_hand(d) : proof_before(p, ch[k].move, ch[k].hand);
             best_move = ch[k].move;
         } else {
             int longest = 0;
@@ -438,9 +547,10 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                 if (ch[i].plen > longest)
                     longest = ch[i].plen, best_move = ch[i].move;
                 h = hand_max(h, ch[i].hand);
+                res->exact |= ch[i].exact || ch[i].futile;
             }
             res->plen = longest + 1;
-            res->hand = hand_max(h, mated_proof_hand(d, need));
+            res->hand = res->exact ? attacker_hand(d) : hand_max(h, mated_proof_hand(d, need));
         }
         res->rep = REP_NONE;
     } else if (res->dn == 0) {
@@ -453,22 +563,28 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                 if (ch[i].dlen < shortest)
                     shortest = ch[i].dlen;
                 h = hand_min(h, disproof_before(p, ch[i].move, ch[i].hand));
+                res->exact |= ch[i].exact;
             }
             res->rep = rep;
             res->dlen = shortest >= LEN_INF ? LEN_INF : shortest + 1;
-            res->hand = hand_cap_for_check_drops(p, h);
+            res->hand = res->exact ? attacker_hand(d) : hand_cap_for_check_drops(p, h);
         } else {
             /* Prefer a refutation that holds on every path, then the longest bound. */
             int k = -1;
             for (int i = 0; i < n; i++)
-                if (ch[i].dn == 0 &&
+                if (ch[i].dn == 0 && !ch[i].pending &&
                     (k < 0 || ch[i].rep > ch[k].rep || (ch[i].rep == ch[k].rep && ch[i].dlen > ch[k].dlen)))
                     k = i;
             res->rep = ch[k].rep;
             res->dlen = ch[k].dlen >= LEN_INF ? LEN_INF : ch[k].dlen + 1;
             hand_t h = ch[k].hand;
             square_t checker;
-            if (d->mode == MODE_COMPOSER && futile_is_interposition(p, ch[k].move, &checker)) {
+            res->exact = ch[k].exact || (delay && ch[k].tried);
+            if (res->exact) {
+                /* The delay test weighs this reply against the others: with another
+                 * attacker hand either way the verdict may differ. */
+                h = attacker_hand(d);
+            } else if (d->mode == MODE_COMPOSER && futile_is_interposition(p, ch[k].move, &checker)) {
                 /* With more attacker pieces this interposition might turn futile. */
                 h = attacker_hand(d);
             } else if (mv_is_drop(ch[k].move)) {
@@ -519,6 +635,32 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand};
     d->path_count[d->path[0] & 4095]--;
     sh->nest--;
+    return out;
+}
+
+dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
+{
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0};
+    if (sh->aborted)
+        return out;
+    tt_probe_t t = dfpn_probe(sh, p, attacker, mode, len);
+    if (t.found && t.pn == 0)
+        return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand};
+    if (t.found && t.dn == 0)
+        return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand};
+    if (sh->nest + 1 >= (int)(sizeof sh->pool / sizeof sh->pool[0]))
+        return out;
+    uint64_t saved = sh->local_limit, limit = sh->nodes + budget;
+    if (saved && saved < limit)
+        limit = saved;
+    sh->local_limit = limit;
+    const char *phase = sh->phase;
+    out = dfpn_solve(sh, p, attacker, mode, len);
+    sh->local_limit = saved;
+    sh->phase = phase;
+    /* Only this search's own budget is forgiven; the enclosing one's stops both. */
+    if (sh->aborted && !dfpn_global_limit_hit(sh) && !(saved && sh->nodes >= saved))
+        sh->aborted = false;
     return out;
 }
 

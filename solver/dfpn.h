@@ -42,9 +42,10 @@ typedef struct {
     const solve_opts_t *opts; /* for progress reports */
     const char *phase;
     double next_report;
-    void *pool[8]; /* search frames kept for reuse, one per nesting level */
+    void *pool[16]; /* search frames kept for reuse, one per nesting level */
     int nest;
     void *futile_cache; /* futile.c: verdicts by position key */
+    bool delay_unsure;  /* a delay-rule test ran out of budget: lengths are upper bounds */
 } dfpn_shared_t;
 
 /* Whether a limit of the whole solve (nodes, time, stop) has been reached. */
@@ -63,6 +64,12 @@ typedef struct {
 /* Searches p (restored on return) for a mate by attacker (p's side to move, or the side
  * that just checked when p is a defender node) in the given mode with length bound len. */
 dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len);
+
+/* dfpn_solve nested inside another search, answered from the table when it can be: at
+ * most budget more nodes (and never past the enclosing search's own budget); a budget
+ * that runs out leaves the enclosing search running and gives DFPN_UNKNOWN, as does a
+ * nesting too deep. */
+dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget);
 
 /* Table lookup for the position p in the given mode and bound len. */
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len);

@@ -71,7 +71,8 @@ static bool capture_still_mates(dfpn_shared_t *sh, pos_t *p, color_t attacker, m
         pos_do(&q, checks[i], &u2);
         ptype_t got = pt_unpromote(pc_type(u2.captured));
         q.hand[attacker] -= hand_one(got);
-        q.hand[opp(attacker)] += hand_one(got);
+        if (mv_is_drop(m))
+            q.hand[opp(attacker)] += hand_one(got);
         pos_refresh(&q);
         futile = mated_now(sh, &q, attacker, depth, ph);
     }
@@ -166,4 +167,42 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, hand_t *n
         return false;
     *need = hand_max(*need, ph);
     return true;
+}
+
+int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails)
+{
+    *square_fails = false;
+    square_t checker;
+    if (!futile_is_interposition(p, m, &checker))
+        return 0;
+    pos_t q = *p;
+    undo_t u1;
+    pos_do(&q, m, &u1);
+    move_t checks[MG_MAX_MOVES];
+    int n = mg_checks(&q, checks), verdict = 0;
+    for (int i = 0; i < n && verdict != 1; i++) {
+        if (mv_is_drop(checks[i]) || mv_from(checks[i]) != checker || mv_to(checks[i]) != mv_to(m))
+            continue;
+        pos_t kept = q, back;
+        undo_t u2;
+        pos_do(&kept, checks[i], &u2);
+        ptype_t got = pt_unpromote(pc_type(u2.captured));
+        back = kept;
+        back.hand[attacker] -= hand_one(got);
+        if (mv_is_drop(m))
+            back.hand[opp(attacker)] += hand_one(got);
+        pos_refresh(&back);
+        /* The handed-back position first: it is the one that fails when the piece is
+         * needed, and its proof often covers the other by hand superiority. */
+        dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, FUTILE_DELAY_BUDGET);
+        if (r.status == DFPN_DISPROVEN)
+            *square_fails = true;
+        if (r.status == DFPN_PROVEN)
+            r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, FUTILE_DELAY_BUDGET);
+        if (r.status == DFPN_PROVEN)
+            verdict = 1;
+        else if (r.status == DFPN_UNKNOWN)
+            verdict = -1;
+    }
+    return verdict;
 }

@@ -10,11 +10,30 @@
  * depends on the position alone (no search, no table), and it only removes defender
  * replies that lose at once anyway: it shortens lines, and never turns a mate into a
  * no-mate or the reverse (dfpn.h).
+ *
+ * Rule (FUTILE_DELAY, the default) adds the interpositions that only delay the mate.  A
+ * defender node D (in check from one distant piece) counts as mated within L plies when
+ * every reply that counts is mated within L - 1, where an interposition I does not count
+ * if the checker can take the piece, reaching Q, such that
+ *   - Q, and Q with the piece handed back to the defender, are both mated within L
+ *     (the mate after the capture is no longer than the longest other defence), and
+ *   - another reply of D is mated in exactly L - 1 (is not mated within L - 3): the
+ *     defence the line follows instead, as long as the mate without I.
+ * So I adds nothing but its own capture to a mate the defender could have had anyway;
+ * with the piece back in hand the mate still comes as fast, so the piece is not needed.
+ * The test takes nested bounded searches (dfpn.c runs it when every other reply of D is
+ * proven), and its verdicts depend on L and on the attacker's hand in both directions:
+ * such results are stored for their own hand only (tt.h).  It is monotone in L (with I
+ * taken at once, I is mated within L + 1), so the shortest-length bisection holds.  A
+ * budget that stops a test counts I as defence and marks the lengths as not certified.
  */
 #ifndef TSUME_FUTILE_H
 #define TSUME_FUTILE_H
 
 #include "dfpn.h"
+
+/* Nodes each nested search of a delay-rule test may spend. */
+enum { FUTILE_DELAY_BUDGET = 50000 };
 
 /* Removes the futile replies from moves[0..n) (p: defender to move, in check); returns
  * how many remain.  0 means every reply is futile: the defender counts as mated.  *need
@@ -27,6 +46,12 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, hand_t *n
 
 /* Whether reply m (p: defender to move) lands between its king and a single checker. */
 bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);
+
+/* The capture half of the delay rule for interposition m of the defender in p: 1 when a
+ * capture by the checker leads to Q with Q and Q-with-the-piece-handed-back both mated
+ * within len, 0 when none does, -1 when a budget stopped a search.  *square_fails is set
+ * when the handed-back position failed: it is the same for every drop on that square. */
+int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails);
 
 /* Whether reply m of the defender in p is futile. */
 bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m);

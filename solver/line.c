@@ -103,19 +103,36 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
     w->exact = false;
     for (int pass = 0; pass < 2 && k == 0; pass++) {
         int best_len = LEN_NONE;
+        /* The table lost the proof: search this position again (strict, no limit but the
+         * solve's; not answered from the table, whose entry for p may hold for another
+         * hand and name no child).  p is mated, so no other check needs a disproof. */
+        if (pass == 1 && (w->sh->aborted || dfpn_solve(w->sh, p, w->attacker, MODE_STRICT, LEN_INF - 1).status != DFPN_PROVEN))
+            break;
         for (int i = 0; i < n; i++) {
             undo_t u;
             pos_do(p, checks[i], &u);
             tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, MODE_STRICT, LEN_INF - 1);
-            /* The table lost the proof: search again (strict, no limit but the solve's). */
-            if (pass == 1 && !(t.found && (t.pn == 0 || t.dn == 0)) && mate_within(w, p, MODE_STRICT, LEN_INF - 1, 0) == 1)
-                t = dfpn_probe(w->sh, p, w->attacker, MODE_STRICT, LEN_INF - 1);
             pos_undo(p, checks[i], &u);
             if (t.found && t.pn == 0 && t.plen < best_len)
                 best_len = t.plen, out[0] = checks[i], k = 1;
         }
     }
     return k;
+}
+
+/* Whether reply e (just played in p, undo u; p before it is mated within len) is an
+ * interposition the delay rule (futile.h) takes away: the line then follows the defence
+ * it was weighed against.  Only a reply not known to be mated within len - 1 can be. */
+static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
+{
+    if (w->mode != MODE_COMPOSER || w->sh->futile != FUTILE_DELAY || mate_within(w, p, w->mode, len - 1, PROBE_ONLY) == 1)
+        return false;
+    pos_undo(p, e, u);
+    square_t checker;
+    bool square_fails, futile = futile_is_interposition(p, e, &checker) &&
+                                futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails) == 1;
+    pos_do(p, e, u);
+    return futile;
 }
 
 /* Defender replies (p: defender to move, mated within len) that hold out len - 1 plies:
@@ -131,6 +148,11 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
         undo_t u;
         pos_do(p, rep[i], &u);
         int s = mate_within(w, p, w->mode, len - 3, refine ? w->search_budget : PROBE_ONLY);
+        if (s != 1 && delay_futile(w, p, rep[i], &u, len)) {
+            pos_undo(p, rep[i], &u);
+            est[i] = -1;
+            continue;
+        }
         est[i] = len - 1;
         if (s != 0) {
             tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, w->mode, len - 1);
@@ -146,7 +168,7 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
             best = est[i];
     }
     for (int i = 0; i < n; i++)
-        if (est[i] == best)
+        if (est[i] == best && best >= 0)
             out[k++] = rep[i];
     if (refine && best != len - 1)
         w->exact = false;

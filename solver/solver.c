@@ -41,7 +41,7 @@ struct solver {
 void solve_opts_default(solve_opts_t *o)
 {
     memset(o, 0, sizeof *o);
-    o->futile = FUTILE_CAPTURE;
+    o->futile = FUTILE_DELAY;
 }
 
 solver_t *solver_new(size_t hash_mb)
@@ -150,6 +150,9 @@ static void run(job_t *job)
             sh.phase = "shortest";
             len = shortest_mate(&sh, p, p->side, mode, len, step, &exact, &proven);
         }
+        /* A delay-rule test stopped by its own budget counted an interposition as
+         * defence: the lengths are then only upper bounds under the rule. */
+        exact = exact && !sh.delay_unsure;
         /* The line is built even when a limit stopped the refinement: the mate is proven,
          * and its moves come from the table. */
         sh.phase = "line";

@@ -30,7 +30,8 @@ typedef enum { SOLVE_MATE, SOLVE_NOMATE, SOLVE_UNKNOWN, SOLVE_ERROR } solve_stat
 /* Which interpositions count as defence when the line and its length are chosen. */
 typedef enum {
     FUTILE_NONE,    /* every legal interposition counts */
-    FUTILE_CAPTURE, /* default: see README, "Futile interpositions" */
+    FUTILE_CAPTURE, /* mated at once after the capture: see README, "Futile interpositions" */
+    FUTILE_DELAY,   /* default: that, or it only delays a mate as long as another defence */
 } futile_rule_t;
 
 typedef struct solver solver_t;

@@ -108,17 +108,21 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
         const tt_entry_t *e = &b[i];
         if (e->gen != tt->gen || e->key != key)
             continue;
-        if (e->plen <= len && hand_ge(hand, e->hand) && (!proof || e->plen < proof->plen))
+        bool same = e->hand == hand;
+        if (e->plen <= len && (same || (!(e->amount & TT_PEXACT) && hand_ge(hand, e->hand))) &&
+            (!proof || e->plen < proof->plen))
             proof = e;
-        if (e->dlen >= len && hand_ge(e->hand, hand) && (!disproof || e->dlen > disproof->dlen))
+        if (e->dlen >= len && (same || (!(e->amount & TT_DEXACT) && hand_ge(e->hand, hand))) &&
+            (!disproof || e->dlen > disproof->dlen))
             disproof = e;
         if (e->hand == hand)
             exact = e;
     }
     if (proof) {
-        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->move, true};
+        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->move, true, (proof->amount & TT_PEXACT) != 0};
     } else if (disproof) {
-        r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->move, true};
+        r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->move, true,
+                         (disproof->amount & TT_DEXACT) != 0};
     } else if (exact) {
         /* Decided numbers belong to a bound that does not answer this length. */
         bool decided = exact->pn == 0 || exact->dn == 0;
@@ -149,7 +153,7 @@ static tt_entry_t *slot(tt_t *tt, uint64_t key, hand_t hand)
         if (e->key == key && e->hand == hand)
             return e;
         /* Final results are worth more than their search cost alone. */
-        uint64_t cost = (uint64_t)e->amount + ((e->plen != LEN_NONE || e->dlen != DLEN_NONE) ? 64 : 0);
+        uint64_t cost = (uint64_t)(e->amount & TT_AMOUNT) + ((e->plen != LEN_NONE || e->dlen != DLEN_NONE) ? 64 : 0);
         if (cost < victim_cost) {
             victim = e;
             victim_cost = cost;
@@ -162,7 +166,12 @@ static tt_entry_t *slot(tt_t *tt, uint64_t key, hand_t hand)
     return victim;
 }
 
-static inline uint32_t add_amount(uint32_t a, uint32_t b) { return a + b < a ? UINT32_MAX : a + b; }
+/* Adds to the effort and keeps the flags. */
+static inline uint32_t add_amount(uint32_t a, uint32_t b)
+{
+    uint32_t flags = a & ~TT_AMOUNT, sum = (a & TT_AMOUNT) + (b & TT_AMOUNT);
+    return flags | (sum > TT_AMOUNT ? TT_AMOUNT : sum);
+}
 
 void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount)
 {
@@ -190,21 +199,27 @@ static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool 
     }
 }
 
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount)
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact)
 {
     maybe_grow(tt);
     tt_entry_t *e = slot(tt, key, proof_hand);
+    /* One flag for the entry's plen: the shorter bound wins, and at equal bounds the one
+     * that speaks for more hands. */
     if (plen < e->plen) {
         e->plen = (int16_t)plen;
         e->move = move;
+        e->amount = exact ? e->amount | TT_PEXACT : e->amount & ~TT_PEXACT;
+    } else if (plen == e->plen && !exact) {
+        e->amount &= ~TT_PEXACT;
     }
     e->pn = 0;
     e->dn = PN_INF;
     e->amount = add_amount(e->amount, amount);
-    drop_dominated(tt, key, e, true);
+    if (!exact)
+        drop_dominated(tt, key, e, true);
 }
 
-void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount)
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount, bool exact)
 {
     maybe_grow(tt);
     tt_entry_t *e = slot(tt, key, disproof_hand);
@@ -212,11 +227,15 @@ void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, m
         e->dlen = (int16_t)dlen;
         if (e->plen == LEN_NONE)
             e->move = move;
+        e->amount = exact ? e->amount | TT_DEXACT : e->amount & ~TT_DEXACT;
+    } else if (dlen == e->dlen && !exact) {
+        e->amount &= ~TT_DEXACT;
     }
     if (e->plen == LEN_NONE) {
         e->pn = PN_INF;
         e->dn = 0;
     }
     e->amount = add_amount(e->amount, amount);
-    drop_dominated(tt, key, e, false);
+    if (!exact)
+        drop_dominated(tt, key, e, false);
 }

@@ -10,6 +10,9 @@
  *   disproven   by any entry with dlen >= len whose hand covers the query's,
  *   otherwise   by the entry of exactly this hand, if any, for its numbers.
  * Final results are stored under proof/disproof hands so that they cover more positions.
+ * A result flagged exact speaks for its own hand only: under the composers' delay rule
+ * (futile.h) a length can shrink when the attacker holds more, so such results are not
+ * monotone in the hand and superiority must not be applied to them.
  * When a bucket is full the entry that cost the least search is replaced; a generation
  * counter empties the table between problems without touching the memory.  A problem
  * starts on a small part of the block, which doubles as it fills (tt.c).
@@ -29,12 +32,17 @@ enum {
     DLEN_NONE = -1,    /* dlen when nothing is disproven */
     TT_BUCKET = 8,
 };
+#define TT_PEXACT 0x80000000u
+#define TT_DEXACT 0x40000000u
+#define TT_AMOUNT 0x3FFFFFFFu
 
 typedef struct {
     uint64_t key;
     hand_t hand;
     uint32_t pn, dn;
-    uint32_t amount;  /* search effort below this entry, saturating: the replacement priority */
+    uint32_t amount;  /* low 30 bits: search effort below this entry, saturating (the
+                         replacement priority); TT_PEXACT / TT_DEXACT: the proof / the
+                         disproof holds for exactly this hand */
     int16_t plen;
     int16_t dlen;
     move_t move;      /* best move found, or MOVE_NONE */
@@ -58,6 +66,7 @@ typedef struct {
     hand_t hand;     /* proof or disproof hand of the deciding entry */
     move_t move;
     bool found;      /* some entry of this board and hand (or a deciding one) exists */
+    bool exact;      /* the deciding result holds for its own hand only */
 } tt_probe_t;
 
 bool tt_init(tt_t *tt, size_t megabytes);
@@ -77,9 +86,11 @@ static inline void tt_prefetch(const tt_t *tt, uint64_t key)
 
 /* Working numbers for exactly (key, hand). */
 void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount);
-/* A proof of a mate within plen plies for every hand covering proof_hand. */
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount);
-/* A proof that no mate within dlen plies exists for every hand covered by disproof_hand. */
-void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount);
+/* A proof of a mate within plen plies for every hand covering proof_hand (exact: for
+ * proof_hand alone). */
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact);
+/* A proof that no mate within dlen plies exists for every hand covered by disproof_hand
+ * (exact: for disproof_hand alone). */
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount, bool exact);
 
 #endif

@@ -235,6 +235,22 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
     return decided;
 }
 
+/* Whether reply e (just played in p, undo u) is an interposition the delay rule takes
+ * away at its node with bound len (the main line's reply is the witness: it lasts len - 1
+ * plies).  *decided turns false when a budget stopped the test. */
+static bool delay_futile(vctx_t *c, pos_t *p, move_t e, int len, undo_t *u, bool *decided)
+{
+    if (c->mode != MODE_COMPOSER || c->sh->futile != FUTILE_DELAY)
+        return false;
+    pos_undo(p, e, u);
+    bool square_fails;
+    int v = futile_delay_capture(c->sh, p, c->attacker, e, len, &square_fails);
+    pos_do(p, e, u);
+    if (v < 0)
+        *decided = false;
+    return v == 1;
+}
+
 /* Alternative reply e at defender ply k (p = P[k-1], main reply main).  False when a
  * budget left it undecided. */
 static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
@@ -260,7 +276,9 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
         pos_do(p, e, &u);
         if (!back && li.leftover <= c->v->solve.leftover)
             add(c, k, rem == 1 ? FIND_EQUAL_LAST2 : FIND_EQUAL, c->buf, plies);
-    } else {
+    } else if (delay_futile(c, p, e, rem + 1, &u, &decided)) {
+        /* an interposition that only delays the mate (futile.h): not a defence */
+    } else if (decided) {
         /* Longer than the main line: every reply of a mated defender is mated, so the
          * strict proof gives a bound to shorten from. */
         answer_t any = ask(c, p, MODE_STRICT, LEN_INF - 1);

@@ -266,7 +266,7 @@ TEST(front_usi_handshake)
         "id name tsume\n",
         "\nid author ",
         "\noption name USI_Hash type spin default 256 min 1 max 65536\n",
-        "\noption name Futile type combo default capture var capture var none\n",
+        "\noption name Futile type combo default delay var delay var capture var none\n",
         "\noption name DefenderHand type combo default given var given var rest\n",
     };
     for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++)

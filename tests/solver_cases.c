@@ -65,35 +65,48 @@ static void expect_mate(const char *sfen, futile_rule_t rule, int plies, const c
 
 static void expect_nomate(const char *sfen)
 {
-    for (int rule = FUTILE_NONE; rule <= FUTILE_CAPTURE; rule++) {
+    for (int rule = FUTILE_NONE; rule <= FUTILE_DELAY; rule++) {
         answer_t a = solve_sfen(sfen, (futile_rule_t)rule, 0);
         if (a.status != SOLVE_NOMATE)
             test_fail(__FILE__, __LINE__, "%s: got %s, expected nomate", sfen, solve_status_name(a.status));
     }
 }
 
-/* ../shared/problems/issue_cases.tsv, every row with a number or nomate; open rows of the
- * df-pn issue: zuko99_kemuri (117 proven shortest, but 13.6 M nodes and 37 s alone: too
- * slow for a suite that also runs under the sanitizers), futile_move_sugyan13 (the
- * source says 1 under the broader futility rule; ours gives more), futile_kh8a (below). */
+/* Both composer rules: the narrow one (mated at once after the capture) and the default
+ * delay rule, which only ever takes more interpositions away. */
+static void expect_mate_composer(const char *sfen, int plies, const char *pv_prefix)
+{
+    expect_mate(sfen, FUTILE_CAPTURE, plies, pv_prefix);
+    expect_mate(sfen, FUTILE_DELAY, plies, pv_prefix);
+}
+
+/* ../shared/problems/issue_cases.tsv, every row with a number or nomate; one open row:
+ * zuko99_kemuri (117 proven shortest, but 13.6 M nodes and 37 s alone: too slow for a
+ * suite that also runs under the sanitizers). */
 TEST(solver_issue_cases)
 {
-    expect_mate("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", FUTILE_CAPTURE, 3, "9f5b+ 4a5b S*4b");
-    expect_mate("ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42", FUTILE_CAPTURE, 3,
-                NULL);
-    expect_mate("l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72", FUTILE_CAPTURE, 5,
-                NULL);
-    expect_mate("n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1", FUTILE_CAPTURE, 21, "B*6c 7d8d 9g9c+");
-    expect_mate("5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1", FUTILE_CAPTURE, 3, NULL);
-    expect_mate("9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1", FUTILE_CAPTURE, 3, NULL);
-    expect_mate("9/9/6P2/9/4B4/9/6R2/7k+p/9 b Grb3g4s4n4l16p 1", FUTILE_CAPTURE, 3, NULL);
-    expect_mate("9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1", FUTILE_CAPTURE, 5, NULL);
-    /* futile_kh8a: the source counts 11 under "still mated after the capture, however
-     * long"; our rule (README) counts the knight interpositions whose capture does not
-     * mate at once, which gives 15.  Open in the df-pn issue. */
+    expect_mate_composer("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", 3, "9f5b+ 4a5b S*4b");
+    expect_mate_composer("ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42", 3, NULL);
+    expect_mate_composer("l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72", 5, NULL);
+    expect_mate_composer("n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1", 21, "B*6c 7d8d 9g9c+");
+    expect_mate_composer("5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1", 3, NULL);
+    expect_mate_composer("9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1", 3, NULL);
+    expect_mate_composer("9/9/6P2/9/4B4/9/6R2/7k+p/9 b Grb3g4s4n4l16p 1", 3, NULL);
+    expect_mate_composer("9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1", 5, NULL);
+    /* futile_move_sugyan13: every reply to 8h8g moves a knight between, and each is taken
+     * by the bishop.  A board piece taken after a moving interposition is not handed to
+     * the defender (it was never in its hand): the piece just leaves the game, and the
+     * defender is mated at once under either rule. */
+    expect_mate_composer("1p4g+b1/3l2gks/4sn2s/3pn1S1g/2pn1pl1l/2n1p1p2/R6g1/KR7/B6L1 b 12p 1", 1, "8h8g");
+    /* futile_kh8a: 11 with the delay rule.  The knight interpositions against the lance
+     * are taken and the mate goes on as long as without them, with the knight back in
+     * the defender's hand; the narrow rule counts them (the capture does not mate at once):
+     * 15. */
+    expect_mate("6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1", FUTILE_DELAY, 11,
+                "1e2d 1b2a G*2b 2a2b 3d3c+ 2b2a 1i1b+ 2a1b 2d2c 1b1a 2c2b");
     expect_mate("6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1", FUTILE_CAPTURE, 15, "1e2d");
-    expect_mate("7l1/7pk/9/9/8+P/9/9/9/8L b 2r2b4g4s4n2l16p 1", FUTILE_CAPTURE, 1, "1e2d");
-    expect_mate("9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1", FUTILE_CAPTURE, 1, "1e3c+");
+    expect_mate_composer("7l1/7pk/9/9/8+P/9/9/9/8L b 2r2b4g4s4n2l16p 1", 1, "1e2d");
+    expect_mate_composer("9/9/9/8k/8B/8+R/9/9/9 b rb4g4s4n4l18p 1", 1, "1e3c+");
     expect_nomate("9/9/9/6rp1/6k2/3B2B2/2R3S2/9/9 b 4g3s4n4l17p 1");
     expect_nomate("4k4/3P5/3+B5/3B5/9/9/9/9/9 b L2r4g4s4n3l17p 1");
 }
@@ -148,7 +161,8 @@ TEST(solver_limit_is_unknown)
     CHECK_INT(a.status, SOLVE_UNKNOWN);
 }
 
-/* The composers' length never exceeds the length with every defence counted. */
+/* The composers' length never exceeds the length with every defence counted, and the
+ * delay rule's never exceeds the narrow rule's (it only takes more replies away). */
 TEST(solver_composer_not_longer_than_strict)
 {
     static const char *SFENS[] = {
@@ -161,8 +175,11 @@ TEST(solver_composer_not_longer_than_strict)
     };
     for (size_t i = 0; i < sizeof SFENS / sizeof SFENS[0]; i++) {
         answer_t c = solve_sfen(SFENS[i], FUTILE_CAPTURE, 0), s = solve_sfen(SFENS[i], FUTILE_NONE, 0);
-        CHECK(c.status == SOLVE_MATE && s.status == SOLVE_MATE);
+        answer_t d = solve_sfen(SFENS[i], FUTILE_DELAY, 0);
+        CHECK(c.status == SOLVE_MATE && s.status == SOLVE_MATE && d.status == SOLVE_MATE);
         if (c.plies > s.plies)
             test_fail(__FILE__, __LINE__, "%s: composer %d > strict %d", SFENS[i], c.plies, s.plies);
+        if (d.plies > c.plies)
+            test_fail(__FILE__, __LINE__, "%s: delay rule %d > narrow rule %d", SFENS[i], d.plies, c.plies);
     }
 }

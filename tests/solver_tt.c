@@ -1,0 +1,57 @@
+/*
+ * solver_tt.c: the transposition table's answers with hand superiority, and the results
+ * flagged exact (tt.h) that speak for their own hand only: the delay rule's lengths are
+ * not monotone in the attacker's hand, so neither a larger nor a smaller hand may borrow
+ * them.
+ */
+#include "../solver/hand.h"
+#include "../solver/tt.h"
+#include "test.h"
+
+enum { KEY = 0x1234567890abcdefull };
+
+static hand_t pawns(int n) { return hand_set(0, PAWN, n); }
+
+TEST(tt_superiority_and_exact_results)
+{
+    tt_t tt;
+    CHECK(tt_init(&tt, 1));
+    tt_new_search(&tt);
+
+    /* A proof with one pawn covers two pawns, not none; a disproof with two pawns covers
+     * one, not three. */
+    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false);
+    CHECK_INT(tt_probe(&tt, KEY, pawns(2), 7).pn, 0);
+    CHECK_INT(tt_probe(&tt, KEY, pawns(2), 5).found, false); /* the bound is shorter */
+    CHECK_INT(tt_probe(&tt, KEY, pawns(0), 7).found, false);
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 9, MOVE_NONE, 10, false);
+    CHECK_INT(tt_probe(&tt, KEY + 1, pawns(1), 9).dn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 1, pawns(3), 9).found, false);
+    CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 9).exact);
+
+    /* Exact results answer their own hand only, and say so. */
+    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, true);
+    tt_probe_t t = tt_probe(&tt, KEY + 2, pawns(1), 9);
+    CHECK_INT(t.pn, 0);
+    CHECK(t.exact);
+    CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 9).found, false);
+    tt_store_disproof(&tt, KEY + 3, pawns(2), 9, MOVE_NONE, 10, true);
+    CHECK_INT(tt_probe(&tt, KEY + 3, pawns(2), 5).dn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 3, pawns(1), 9).found, false);
+
+    /* A monotone proof of the same bound replaces the exact one; a shorter exact proof
+     * replaces a monotone one (for its own hand). */
+    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, false);
+    CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 7).pn, 0);
+    tt_store_proof(&tt, KEY + 2, pawns(1), 5, MOVE_NONE, 10, true);
+    CHECK_INT(tt_probe(&tt, KEY + 2, pawns(1), 5).pn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 5).found, false);
+
+    /* The flags never leak into the effort count (the replacement priority). */
+    tt_store(&tt, KEY + 4, pawns(0), 3, 4, MOVE_NONE, 0x3FFFFFF0u);
+    tt_store(&tt, KEY + 4, pawns(0), 3, 4, MOVE_NONE, 0x100u);
+    t = tt_probe(&tt, KEY + 4, pawns(0), 1);
+    CHECK_INT(t.pn, 3);
+    CHECK(!t.exact);
+    tt_free(&tt);
+}
