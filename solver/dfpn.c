@@ -580,6 +580,9 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             hand_t h = ch[k].hand;
             square_t checker;
             res->exact = ch[k].exact || (delay && ch[k].tried);
+            if (delay && ch[k].tried && res->dlen > len)
+                res->dlen = len; /* the test was made at this bound only: at a larger one
+                                    the reply may be futile though it is as long */
             if (res->exact) {
                 /* The delay test weighs this reply against the others: with another
                  * attacker hand either way the verdict may differ. */

@@ -111,6 +111,16 @@ TEST(solver_issue_cases)
     expect_nomate("4k4/3P5/3+B5/3B5/9/9/9/9/9 b L2r4g4s4n3l17p 1");
 }
 
+/* A delay-rule disproof holds at the bound it was tested at only.  Shogi Muso #83 after
+ * its first 10 plies: asked for 23 plies, then 19, the search once reused a disproof that
+ * the delay test had made at a smaller bound, stretched to a larger one by a child's
+ * longer bound, and claimed "21, proven shortest". */
+TEST(solver_delay_rule_bound)
+{
+    expect_mate("5R3/b8/3n5/p2n2p2/2pS5/9/3+lk4/1p3p3/N2+B2R2 b 2P4g3sn3l11p 11", FUTILE_DELAY, 19,
+                "3i3g 5g6f 3g6g 6f6g L*6h 6g7g 4a4g 7g8f");
+}
+
 /* D12/D13: a chain of captured interpositions counts under --futile none only. */
 TEST(solver_futile_chain_strict)
 {
