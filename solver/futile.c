@@ -179,7 +179,7 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
     undo_t u1;
     pos_do(&q, m, &u1);
     move_t checks[MG_MAX_MOVES];
-    int n = mg_checks(&q, checks), verdict = 0;
+    int n = mg_checks(&q, checks), verdict = 0, captures = 0, back_fails = 0;
     for (int i = 0; i < n && verdict != 1; i++) {
         if (mv_is_drop(checks[i]) || mv_from(checks[i]) != checker || mv_to(checks[i]) != mv_to(m))
             continue;
@@ -195,8 +195,8 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         /* The handed-back position first: it is the one that fails when the piece is
          * needed, and its proof often covers the other by hand superiority. */
         dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, FUTILE_DELAY_BUDGET);
-        if (r.status == DFPN_DISPROVEN)
-            *square_fails = true;
+        captures++;
+        back_fails += r.status == DFPN_DISPROVEN;
         if (r.status == DFPN_PROVEN)
             r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, FUTILE_DELAY_BUDGET);
         if (r.status == DFPN_PROVEN)
@@ -204,5 +204,8 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         else if (r.status == DFPN_UNKNOWN)
             verdict = -1;
     }
+    /* Every capture (with and without promotion) failed with the piece handed back: so
+     * will every other drop on this square. */
+    *square_fails = captures > 0 && back_fails == captures;
     return verdict;
 }
