@@ -653,8 +653,8 @@ dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mo
         return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand};
     if (sh->nest + 1 >= (int)(sizeof sh->pool / sizeof sh->pool[0]))
         return out;
-    uint64_t saved = sh->local_limit, limit = sh->nodes + budget;
-    if (saved && saved < limit)
+    uint64_t saved = sh->local_limit, limit = budget ? sh->nodes + budget : 0;
+    if (saved && (!limit || saved < limit))
         limit = saved;
     sh->local_limit = limit;
     const char *phase = sh->phase;

@@ -66,9 +66,9 @@ typedef struct {
 dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len);
 
 /* dfpn_solve nested inside another search, answered from the table when it can be: at
- * most budget more nodes (and never past the enclosing search's own budget); a budget
- * that runs out leaves the enclosing search running and gives DFPN_UNKNOWN, as does a
- * nesting too deep. */
+ * most budget more nodes (0: no budget of its own), never past the enclosing search's
+ * own budget; a budget that runs out leaves the enclosing search running and gives
+ * DFPN_UNKNOWN, as does a nesting too deep. */
 dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget);
 
 /* Table lookup for the position p in the given mode and bound len. */

@@ -44,15 +44,7 @@ static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t 
         budget = sh->nodes < w->end ? w->end - sh->nodes : PROBE_ONLY;
     if (sh->aborted || budget == PROBE_ONLY)
         return -1;
-    const char *phase = sh->phase;
-    uint64_t saved = sh->local_limit;
-    if (budget)
-        sh->local_limit = sh->nodes + budget;
-    dfpn_result_t r = dfpn_solve(sh, p, w->attacker, mode, len);
-    sh->local_limit = saved;
-    if (sh->aborted && !dfpn_global_limit_hit(sh))
-        sh->aborted = false;
-    sh->phase = phase;
+    dfpn_result_t r = dfpn_nested(sh, p, w->attacker, mode, len, budget);
     return r.status == DFPN_PROVEN ? 1 : r.status == DFPN_DISPROVEN ? 0 : -1;
 }
 
@@ -128,9 +120,7 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
     if (w->mode != MODE_COMPOSER || w->sh->futile != FUTILE_DELAY || mate_within(w, p, w->mode, len - 1, PROBE_ONLY) == 1)
         return false;
     pos_undo(p, e, u);
-    square_t checker;
-    bool square_fails, futile = futile_is_interposition(p, e, &checker) &&
-                                futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails) == 1;
+    bool square_fails, futile = futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails) == 1;
     pos_do(p, e, u);
     return futile;
 }
