@@ -237,10 +237,15 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     }
     bool child_or = p->side == d->attacker;
     if (!child_or) {
-        /* The child is a defender node: count its replies. */
+        /* The child is a defender node: count its replies (below a bound of 2 only
+         * whether there is one matters). */
         int n;
         hand_t need = 0;
-        uint32_t est = reply_estimate(p, &n);
+        uint32_t est = 1;
+        if (len < 2)
+            n = mg_has_evasion(p) ? 1 : 0;
+        else
+            est = reply_estimate(p, &n);
         if (d->mode == MODE_COMPOSER && n > 0 && futile_all_replies(d->sh, p, d->attacker, &need))
             n = 0;
         if (n == 0) {
@@ -265,21 +270,34 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = hand_full();
         return;
     }
-    /* A mate on the board is a mate under either rule. */
+    /* A mate on the board is a mate under either rule.  With a bound of one ply the
+     * mate must come now: under the composers' rule a check whose every reply is futile
+     * mates too (the capture test: no room is left for the delay rule's witness), and
+     * without any such check the child is disproven here, not by a search of its own.
+     * A check that leaves the king a certain flight mates under neither rule. */
     bb_t flights = mg_king_flights(p);
-    for (int i = 0; i < n; i++) {
-        if (!mg_check_may_mate(p, checks[i], flights))
-            continue;
-        undo_t u;
-        pos_do(p, checks[i], &u);
-        bool mate = !mg_has_evasion(p);
-        hand_t ph = mate ? mated_proof_hand(d, 0) : 0;
-        pos_undo(p, checks[i], &u);
-        if (mate) {
-            c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false);
-            return;
+    bool last = len == 1 && d->mode == MODE_COMPOSER;
+    for (int pass = 0; pass < (last ? 2 : 1); pass++) {
+        for (int i = 0; i < n; i++) {
+            if (!mg_check_may_mate(p, checks[i], flights))
+                continue;
+            undo_t u;
+            hand_t need = 0;
+            pos_do(p, checks[i], &u);
+            bool mate = pass == 0 ? !mg_has_evasion(p) : futile_all_replies(d->sh, p, d->attacker, &need);
+            hand_t ph = mate ? mated_proof_hand(d, need) : 0;
+            pos_undo(p, checks[i], &u);
+            if (mate) {
+                c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
+                tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false);
+                return;
+            }
         }
+    }
+    if (len == 1) {
+        c->pn = PN_INF, c->dn = 0, c->dlen = 1, c->hand = hand_cap_for_check_drops(p, attacker_hand(d));
+        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 1, MOVE_NONE, 1, false);
+        return;
     }
     c->pn = 1, c->dn = (uint32_t)n;
 }

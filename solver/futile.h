@@ -24,7 +24,7 @@
  * The test takes nested bounded searches (dfpn.c runs it when every other reply of D is
  * proven), and its verdicts depend on L and on the attacker's hand in both directions:
  * such results are stored for their own hand only (tt.h).  It is monotone in L (with I
- * taken at once, I is mated within L + 1), so the shortest-length bisection holds.  A
+ * taken at once, I is mated within L + 1), so the descent of shortest.c holds.  A
  * budget that stops a test counts I as defence and marks the lengths as not certified.
  */
 #ifndef TSUME_FUTILE_H

@@ -227,11 +227,7 @@ static void start(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         pthread_attr_setstacksize(&attr, SOLVER_STACK_BYTES);
         s->started = pthread_create(&s->thread, &attr, thread_main, s) == 0;
         pthread_attr_destroy(&attr);
-        if (s->inline_run) {
-        run(&job);
-        return;
-    }
-    if (!s->started) {
+        if (!s->started) {
             r->status = SOLVE_ERROR;
             snprintf(r->error, sizeof r->error, "cannot start the search thread");
             return;
