@@ -29,39 +29,11 @@
 #include "../movegen/mate1.h"
 #include "../movegen/movegen.h"
 #include "delay.h"
+#include "dfpn_internal.h"
 #include "futile.h"
 #include "hand.h"
 
-enum { REP_NONE = INT_MAX, REP_LIMIT = -1 };
-
 static const uint64_t MODE_SALT[2] = {0, 0x5bd1e9955bd1e995ull};
-
-typedef struct {
-    move_t move;
-    int16_t prev; /* the delayed reply that must be proven before this one, or -1 */
-    bool active;
-    bool pending; /* a long interposition waiting for the delay-rule test (futile.h) */
-    bool tried;   /* that test was made */
-    bool futile;  /* it passed: the reply does not count */
-    bool exact;   /* the child's result holds for its own hand only */
-    hand_t hand;  /* proof or disproof hand of the child when decided */
-    uint32_t pn, dn;
-    int16_t plen, dlen;
-    int32_t rep;
-} child_t;
-
-typedef struct {
-    dfpn_shared_t *sh;
-    pos_t *pos;
-    color_t attacker;
-    dfpn_mode_t mode;
-    uint64_t salt;
-    int ply;
-    uint64_t path[SOLVER_MAX_PLY + 2]; /* pos_key of each position on the path */
-    uint16_t path_count[4096];         /* how many path keys fall in each slot: a quick "not on path" */
-    child_t *arena;
-    size_t arena_cap, arena_top;
-} dfpn_t;
 
 typedef struct {
     uint32_t pn, dn;
@@ -156,8 +128,6 @@ static hand_t disproof_before(const pos_t *p, move_t m, hand_t after)
 
 /* ---- children ---- */
 
-static child_t *frame(dfpn_t *d, size_t base) { return d->arena + base; }
-
 static bool arena_reserve(dfpn_t *d, size_t n)
 {
     if (d->arena_top + n <= d->arena_cap)
@@ -197,8 +167,6 @@ static uint32_t reply_estimate(const pos_t *p, int *n_replies)
     *n_replies = n;
     return (uint32_t)delay_groups(p, ev, n);
 }
-
-static hand_t attacker_hand(const dfpn_t *d) { return d->pos->hand[d->attacker]; }
 
 /* Proof hand of a defender node with no reply that counts; need: the proof hands of the
  * futility verdicts that took replies away. */
@@ -302,89 +270,6 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     c->pn = 1, c->dn = (uint32_t)n;
 }
 
-/* ---- the delay rule (futile.h) ---- */
-
-/* Whether the delay rule applies at this defender node: composer mode under that rule,
- * and a real length bound (an unbounded question never finds the witness). */
-static bool delay_node(const dfpn_t *d, bool or_node, int len)
-{
-    return !or_node && d->mode == MODE_COMPOSER && d->sh->futile == FUTILE_DELAY && len <= SOLVER_MAX_PLY;
-}
-
-/* A long interposition (not mated within the child bound) is tested at once for the
- * capture half of the rule: when it fails, the reply counts and the node is disproven as
- * before; when it passes, the reply waits (pending) until every other reply is proven and
- * a witness is looked for.  failed: drop squares whose handed-back position failed. */
-static void mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed)
-{
-    square_t checker;
-    if (c->dn != 0 || c->tried || c->pending || !futile_is_interposition(d->pos, c->move, &checker))
-        return;
-    dfpn_shared_t *sh = d->sh;
-    bool drop = mv_is_drop(c->move), square_fails = false;
-    int v = drop && bb_has(*failed, mv_to(c->move))
-                ? 0
-                : futile_delay_capture(sh, d->pos, d->attacker, c->move, len, &square_fails);
-    if (sh->aborted) {
-        c->pending = true; /* untested: the search stops, and the node stays undecided */
-        return;
-    }
-    if (drop && square_fails)
-        *failed |= bb_sq(mv_to(c->move));
-    if (v < 0)
-        sh->delay_unsure = true;
-    if (v == 1)
-        c->pending = true;
-    else
-        c->tried = true;
-}
-
-/* A reply of the node (p: defender to move, bound len) that is mated in exactly len - 1
- * plies: proven within len - 1 and not within len - 3.  Index, or -1. */
-static int find_witness(dfpn_t *d, size_t base, int n, int len)
-{
-    dfpn_shared_t *sh = d->sh;
-    bool unsure = false;
-    for (int i = 0; i < n; i++) {
-        child_t *c = frame(d, base) + i;
-        if (c->pn != 0 || c->futile || c->plen <= len - 3)
-            continue;
-        if (len - 3 < 0)
-            return i;
-        pos_t q = *d->pos;
-        undo_t u;
-        pos_do(&q, c->move, &u);
-        dfpn_status_t st = dfpn_nested(sh, &q, d->attacker, d->mode, len - 3, FUTILE_DELAY_BUDGET).status;
-        if (st == DFPN_DISPROVEN)
-            return i;
-        if (st == DFPN_UNKNOWN)
-            unsure = true;
-    }
-    if (unsure && !sh->aborted)
-        sh->delay_unsure = true;
-    return -1;
-}
-
-/* Every other reply is proven: with a witness the pending interpositions stop counting,
- * without one they count (and stay disproven). */
-static void resolve_pending(dfpn_t *d, size_t base, int n, int len)
-{
-    int w = find_witness(d, base, n, len);
-    if (d->sh->aborted)
-        return; /* the search stops: the replies stay pending, the node undecided */
-    for (int i = 0; i < n; i++) {
-        child_t *c = frame(d, base) + i;
-        if (!c->pending)
-            continue;
-        c->pending = false;
-        c->tried = true;
-        if (w >= 0) {
-            c->pn = 0, c->dn = PN_INF, c->plen = 0, c->rep = REP_NONE, c->futile = true;
-            c->hand = attacker_hand(d);
-        }
-    }
-}
-
 /* ---- the search ---- */
 
 static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, int len);
@@ -453,7 +338,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     int16_t prev[MG_MAX_MOVES];
     if (!or_node)
         delay_order(p, moves, prev, n);
-    bool delay = delay_node(d, or_node, len);
+    bool delay = dfpn_delay_node(d, or_node, len);
     bb_t failed = BB_EMPTY; /* mark_pending */
     for (int i = 0; i < n; i++) {
         undo_t u;
@@ -467,7 +352,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         if (cap && !or_node && c->pn == 1 && c->dn > 0 && c->dn < PN_INF)
             c->pn = 2; /* a defender that captures has mostly spoiled something */
         if (delay)
-            mark_pending(d, c, len, &failed);
+            dfpn_mark_pending(d, c, len, &failed);
     }
 
     int best = 0;
@@ -503,7 +388,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             }
         }
         if (pending && delta == 0 && phi != 0 && !sh->aborted) {
-            resolve_pending(d, base, n, len); /* every other reply is proven */
+            dfpn_resolve_pending(d, base, n, len); /* every other reply is proven */
             continue;
         }
         res->pn = or_node ? phi : delta;
@@ -543,7 +428,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         else if (cr.dn == 0)
             c->dlen = (int16_t)cr.dlen, c->hand = cr.hand;
         if (delay)
-            mark_pending(d, c, len, &failed);
+            dfpn_mark_pending(d, c, len, &failed);
     }
 
     child_t *ch = frame(d, base);

@@ -1,0 +1,96 @@
+/*
+ * dfpn_delay.c: the composers' delay rule (futile.h) as the df-pn search applies it at a
+ * defender node.
+ *
+ * A reply that interposes and is not mated within the child's bound is tested at once
+ * for the capture half of the rule (nested bounded searches).  When the test fails the
+ * reply counts, as under any rule; when it passes the reply waits, pending, until every
+ * other reply is proven, and then a witness (another reply mated in exactly len - 1) is
+ * looked for: with one, the pending replies stop counting and the node is proven; without
+ * one they count, and the node stays disproven.  A verdict left to a stopped search marks
+ * the solve's lengths as not certified (delay_unsure), never as wrong.
+ */
+#include "../movegen/movegen.h"
+#include "dfpn_internal.h"
+#include "futile.h"
+
+/* Whether the delay rule applies at this defender node: composer mode under that rule,
+ * and a real length bound (an unbounded question never finds the witness). */
+bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len)
+{
+    return !or_node && d->mode == MODE_COMPOSER && d->sh->futile == FUTILE_DELAY && len <= SOLVER_MAX_PLY;
+}
+
+/* A long interposition (not mated within the child bound) is tested at once for the
+ * capture half of the rule: when it fails, the reply counts and the node is disproven as
+ * before; when it passes, the reply waits (pending) until every other reply is proven and
+ * a witness is looked for.  failed: drop squares whose handed-back position failed. */
+void dfpn_mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed)
+{
+    square_t checker;
+    if (c->dn != 0 || c->tried || c->pending || !futile_is_interposition(d->pos, c->move, &checker))
+        return;
+    dfpn_shared_t *sh = d->sh;
+    bool drop = mv_is_drop(c->move), square_fails = false;
+    int v = drop && bb_has(*failed, mv_to(c->move))
+                ? 0
+                : futile_delay_capture(sh, d->pos, d->attacker, c->move, len, &square_fails);
+    if (sh->aborted) {
+        c->pending = true; /* untested: the search stops, and the node stays undecided */
+        return;
+    }
+    if (drop && square_fails)
+        *failed |= bb_sq(mv_to(c->move));
+    if (v < 0)
+        sh->delay_unsure = true;
+    if (v == 1)
+        c->pending = true;
+    else
+        c->tried = true;
+}
+
+/* A reply of the node (p: defender to move, bound len) that is mated in exactly len - 1
+ * plies: proven within len - 1 and not within len - 3.  Index, or -1. */
+static int find_witness(dfpn_t *d, size_t base, int n, int len)
+{
+    dfpn_shared_t *sh = d->sh;
+    bool unsure = false;
+    for (int i = 0; i < n; i++) {
+        child_t *c = frame(d, base) + i;
+        if (c->pn != 0 || c->futile || c->plen <= len - 3)
+            continue;
+        if (len - 3 < 0)
+            return i;
+        pos_t q = *d->pos;
+        undo_t u;
+        pos_do(&q, c->move, &u);
+        dfpn_status_t st = dfpn_nested(sh, &q, d->attacker, d->mode, len - 3, FUTILE_DELAY_BUDGET).status;
+        if (st == DFPN_DISPROVEN)
+            return i;
+        if (st == DFPN_UNKNOWN)
+            unsure = true;
+    }
+    if (unsure && !sh->aborted)
+        sh->delay_unsure = true;
+    return -1;
+}
+
+/* Every other reply is proven: with a witness the pending interpositions stop counting,
+ * without one they count (and stay disproven). */
+void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len)
+{
+    int w = find_witness(d, base, n, len);
+    if (d->sh->aborted)
+        return; /* the search stops: the replies stay pending, the node undecided */
+    for (int i = 0; i < n; i++) {
+        child_t *c = frame(d, base) + i;
+        if (!c->pending)
+            continue;
+        c->pending = false;
+        c->tried = true;
+        if (w >= 0) {
+            c->pn = 0, c->dn = PN_INF, c->plen = 0, c->rep = REP_NONE, c->futile = true;
+            c->hand = attacker_hand(d);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/*
+ * dfpn_internal.h: what the parts of the df-pn search share (dfpn.c, dfpn_delay.c), and
+ * nothing else includes.
+ *
+ * A search (dfpn_t) keeps the path from its root, for repetitions, and an arena of
+ * children frames: mid() takes a frame of n children (child_t) from the top of the arena
+ * for each node on the path and gives it back on return, so frames are indices into the
+ * arena (it may grow and move).
+ */
+#ifndef TSUME_DFPN_INTERNAL_H
+#define TSUME_DFPN_INTERNAL_H
+
+#include <limits.h>
+
+#include "dfpn.h"
+
+enum { REP_NONE = INT_MAX, REP_LIMIT = -1 };
+
+typedef struct {
+    move_t move;
+    int16_t prev; /* the delayed reply that must be proven before this one, or -1 */
+    bool active;
+    bool pending; /* a long interposition waiting for the delay-rule test (futile.h) */
+    bool tried;   /* that test was made */
+    bool futile;  /* it passed: the reply does not count */
+    bool exact;   /* the child's result holds for its own hand only */
+    hand_t hand;  /* proof or disproof hand of the child when decided */
+    uint32_t pn, dn;
+    int16_t plen, dlen;
+    int32_t rep;
+} child_t;
+
+typedef struct {
+    dfpn_shared_t *sh;
+    pos_t *pos;
+    color_t attacker;
+    dfpn_mode_t mode;
+    uint64_t salt;
+    int ply;
+    uint64_t path[SOLVER_MAX_PLY + 2]; /* pos_key of each position on the path */
+    uint16_t path_count[4096];         /* how many path keys fall in each slot: a quick "not on path" */
+    child_t *arena;
+    size_t arena_cap, arena_top;
+} dfpn_t;
+
+static inline child_t *frame(dfpn_t *d, size_t base) { return d->arena + base; }
+
+static inline hand_t attacker_hand(const dfpn_t *d) { return d->pos->hand[d->attacker]; }
+
+/* The delay rule inside the search (dfpn_delay.c; the rule itself: futile.h). */
+bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len);
+void dfpn_mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed);
+void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len);
+
+#endif
