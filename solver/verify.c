@@ -34,7 +34,6 @@ enum {
     ASK_MIN = 100000,   /* nodes for one question about an alternative, at least */
     ASK_MAX = 50000000, /* and at most, on the last pass */
     ASK_FACTOR = 1,     /* times the proof's own cost, on the first pass */
-    PASSES = 3,         /* passes over the undecided alternatives */
     PASS_GROWTH = 8,    /* budget factor from one pass to the next */
     LINE_REFINE = 20000 /* nodes for each refining search of an alternative's line */
 };
@@ -313,7 +312,10 @@ typedef struct {
 
 /* Walks the main line in passes: the first asks about every alternative on the base
  * budget, each later one only about those left undecided, on a budget PASS_GROWTH times
- * larger.  Undecided ones that remain become FIND_UNKNOWN findings.  Each pass goes from
+ * larger, until none is left, a pass on ASK_MAX has been made, or a limit of the whole
+ * run stops the walk (under a node limit every node up to it is the user's to spend:
+ * three fixed passes used to leave alternatives undecided with half the limit unspent).
+ * Undecided ones that remain become FIND_UNKNOWN findings.  Each pass goes from
  * the mate back to the root: what the late plies prove or disprove is in the table when
  * the alternatives of earlier plies run into the same positions. */
 static void walk(vctx_t *c, pos_t *p, undo_t *undo)
@@ -321,7 +323,9 @@ static void walk(vctx_t *c, pos_t *p, undo_t *undo)
     const move_t *pv = c->v->solve.pv;
     pending_t *pend = NULL, *next = NULL;
     size_t npend = 0, nnext = 0, cap = 0;
-    for (int pass = 0; pass < PASSES && (pass == 0 || npend) && !c->oom; pass++) {
+    bool last = false; /* the pass just made was on ASK_MAX */
+    for (int pass = 0; (pass == 0 || npend) && !last && !c->oom; pass++) {
+        last = c->budget >= ASK_MAX;
         for (int k = 1; k <= c->n; k++)
             pos_do(p, pv[k - 1], &undo[k - 1]);
         size_t at = npend; /* pend is in descending ply order: read from its end */
