@@ -178,6 +178,29 @@ static hand_t mated_proof_hand(const dfpn_t *d, hand_t need)
 /* Disproof hand of an attacker node with no check. */
 static hand_t nocheck_disproof_hand(const dfpn_t *d) { return hand_cap_for_check_drops(d->pos, hand_full()); }
 
+/* Whether one of the checks (d->pos: attacker to move) mates: on the board, or with
+ * futile, by leaving only futile replies.  If so c holds the proof, also stored. */
+static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t flights, bool futile)
+{
+    pos_t *p = d->pos;
+    for (int i = 0; i < n; i++) {
+        if (!mg_check_may_mate(p, checks[i], flights))
+            continue;
+        undo_t u;
+        hand_t need = 0;
+        pos_do(p, checks[i], &u);
+        bool mate = futile ? futile_all_replies(d->sh, p, d->attacker, &need) : !mg_has_evasion(p);
+        hand_t ph = mate ? mated_proof_hand(d, need) : 0;
+        pos_undo(p, checks[i], &u);
+        if (mate) {
+            c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Fills child c (whose move has just been played: d->pos is the child) from the table or
  * from a look-ahead of one ply.  len is the child's bound. */
 static void init_child(dfpn_t *d, child_t *c, int len)
@@ -244,24 +267,9 @@ static void init_child(dfpn_t *d, child_t *c, int len)
      * without any such check the child is disproven here, not by a search of its own.
      * A check that leaves the king a certain flight mates under neither rule. */
     bb_t flights = mg_king_flights(p);
-    bool last = len == 1 && d->mode == MODE_COMPOSER;
-    for (int pass = 0; pass < (last ? 2 : 1); pass++) {
-        for (int i = 0; i < n; i++) {
-            if (!mg_check_may_mate(p, checks[i], flights))
-                continue;
-            undo_t u;
-            hand_t need = 0;
-            pos_do(p, checks[i], &u);
-            bool mate = pass == 0 ? !mg_has_evasion(p) : futile_all_replies(d->sh, p, d->attacker, &need);
-            hand_t ph = mate ? mated_proof_hand(d, need) : 0;
-            pos_undo(p, checks[i], &u);
-            if (mate) {
-                c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
-                tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false);
-                return;
-            }
-        }
-    }
+    if (mate_in_one(d, c, checks, n, flights, false) ||
+        (len == 1 && d->mode == MODE_COMPOSER && mate_in_one(d, c, checks, n, flights, true)))
+        return;
     if (len == 1) {
         c->pn = PN_INF, c->dn = 0, c->dlen = 1, c->hand = hand_cap_for_check_drops(p, attacker_hand(d));
         tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 1, MOVE_NONE, 1, false);
