@@ -30,6 +30,7 @@
 #include "../movegen/movegen.h"
 #include "delay.h"
 #include "dfpn_internal.h"
+#include "estimate.h"
 #include "futile.h"
 #include "hand.h"
 
@@ -158,15 +159,6 @@ static tt_probe_t probe_mode(tt_t *tt, uint64_t board_key, hand_t hand, dfpn_mod
     return t;
 }
 
-/* Replies of the defender, drops onto one square counted once: the df-pn+ estimate of
- * how hard a check is to prove. */
-static uint32_t reply_estimate(const pos_t *p, int *n_replies)
-{
-    move_t ev[MG_MAX_MOVES];
-    int n = mg_evasions(p, ev);
-    *n_replies = n;
-    return (uint32_t)delay_groups(p, ev, n);
-}
 
 /* Proof hand of a defender node with no reply that counts; need: the proof hands of the
  * futility verdicts that took replies away. */
@@ -189,7 +181,7 @@ static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t
         undo_t u;
         hand_t need = 0;
         pos_do(p, checks[i], &u);
-        bool mate = futile ? futile_all_replies(d->sh, p, d->attacker, &need) : !mg_has_evasion(p);
+        bool mate = futile ? futile_all_replies(d->sh, p, d->attacker, NULL, 0, &need) : !mg_has_evasion(p);
         hand_t ph = mate ? mated_proof_hand(d, need) : 0;
         pos_undo(p, checks[i], &u);
         if (mate) {
@@ -226,18 +218,28 @@ static void init_child(dfpn_t *d, child_t *c, int len)
             c->dlen = (int16_t)t.dlen, c->hand = t.hand;
         return;
     }
+    /* Undecided look-aheads from earlier visits (estimate.h). */
+    uint64_t ekey = p->board_key ^ d->salt;
+    if (len >= 2 && est_get(d->sh->est_cache, p, ekey, &c->pn, &c->dn))
+        return;
     bool child_or = p->side == d->attacker;
     if (!child_or) {
         /* The child is a defender node: count its replies (below a bound of 2 only
-         * whether there is one matters). */
+         * whether there is one matters), drops onto one square once: the df-pn+
+         * estimate of how hard the check is to prove. */
+        move_t ev[MG_MAX_MOVES];
         int n;
         hand_t need = 0;
         uint32_t est = 1;
-        if (len < 2)
+        bool listed = len >= 2;
+        if (listed) {
+            n = mg_evasions(p, ev);
+            est = (uint32_t)delay_groups(p, ev, n);
+        } else {
             n = mg_has_evasion(p) ? 1 : 0;
-        else
-            est = reply_estimate(p, &n);
-        if (d->mode == MODE_COMPOSER && n > 0 && futile_all_replies(d->sh, p, d->attacker, &need))
+        }
+        if (d->mode == MODE_COMPOSER && n > 0 &&
+            futile_all_replies(d->sh, p, d->attacker, listed ? ev : NULL, n, &need))
             n = 0;
         if (n == 0) {
             c->pn = 0, c->dn = PN_INF, c->plen = 0, c->hand = mated_proof_hand(d, need);
@@ -246,6 +248,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
             c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = attacker_hand(d);
         } else {
             c->pn = est, c->dn = 1;
+            est_put(d->sh->est_cache, p, ekey, c->pn, c->dn);
         }
         return;
     }
@@ -276,6 +279,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         return;
     }
     c->pn = 1, c->dn = (uint32_t)n;
+    est_put(d->sh->est_cache, p, ekey, c->pn, c->dn);
 }
 
 /* ---- the search ---- */
@@ -340,6 +344,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     for (int i = 0; i < n; i++) {
         uint64_t bk = pos_board_key_after(p, moves[i]);
         tt_prefetch(sh->tt, bk ^ d->salt);
+        est_prefetch(sh->est_cache, bk ^ d->salt);
         if (d->mode == MODE_COMPOSER)
             tt_prefetch(sh->tt, bk ^ MODE_SALT[MODE_STRICT]);
     }
@@ -530,6 +535,8 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         sh->aborted = true;
         return out;
     }
+    if (!sh->est_cache)
+        sh->est_cache = est_new();
     sh->nest++;
     d->sh = sh;
     d->pos = p;
@@ -589,6 +596,8 @@ void dfpn_shared_release(dfpn_shared_t *sh)
     }
     free(sh->futile_cache);
     sh->futile_cache = NULL;
+    free(sh->est_cache);
+    sh->est_cache = NULL;
 }
 
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len)

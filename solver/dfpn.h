@@ -45,6 +45,7 @@ typedef struct {
     void *pool[16]; /* search frames kept for reuse, one per nesting level */
     int nest;
     void *futile_cache; /* futile.c: verdicts by position key */
+    struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
     bool delay_unsure;  /* a delay-rule test ran out of budget: lengths are upper bounds */
 } dfpn_shared_t;
 

@@ -27,7 +27,8 @@ typedef struct {
     uint8_t mated;
 } verdict_t;
 
-static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph);
+static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph, const move_t *given,
+                      int given_n);
 
 /* The cache, with every page written at once.  calloc leaves fresh pages unmapped; the
  * first lookup would map the shared zero page and the first store then replace it, a
@@ -74,15 +75,16 @@ static bool capture_still_mates(dfpn_shared_t *sh, pos_t *p, color_t attacker, m
         if (mv_is_drop(m))
             q.hand[opp(attacker)] += hand_one(got);
         pos_refresh(&q);
-        futile = mated_now(sh, &q, attacker, depth, ph);
+        futile = mated_now(sh, &q, attacker, depth, ph, NULL, 0);
     }
     pos_undo(p, m, &u1);
     return futile;
 }
 
 /* Every reply of the defender (to move in q, in check) is a futile interposition; with
- * no reply at all it is plain mate. */
-static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph)
+ * no reply at all it is plain mate.  given: q's replies when the caller has them. */
+static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph, const move_t *given,
+                      int given_n)
 {
     if (depth > FUTILE_MAX_DEPTH)
         return false;
@@ -94,8 +96,9 @@ static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, 
         *ph = v->ph;
         return v->mated;
     }
-    move_t moves[MG_MAX_MOVES];
-    int n = mg_evasions(q, moves);
+    move_t buf[MG_MAX_MOVES];
+    const move_t *moves = given ? given : buf;
+    int n = given ? given_n : mg_evasions(q, buf);
     bool mated = true;
     hand_t need = 0;
     square_t checker;
@@ -157,13 +160,20 @@ int futile_filter(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t *moves, 
     return k;
 }
 
-bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, hand_t *need)
+bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, const move_t *replies, int n, hand_t *need)
 {
     if (sh->futile == FUTILE_NONE || !pos_in_check(p))
         return false;
+    move_t buf[MG_MAX_MOVES];
+    if (!replies)
+        n = mg_evasions(p, buf), replies = buf;
+    /* Most replies are king moves or captures of the checker: no test needed then. */
+    square_t checker;
+    for (int i = 0; i < n; i++)
+        if (!futile_is_interposition(p, replies[i], &checker))
+            return false;
     hand_t ph;
-    move_t moves[MG_MAX_MOVES];
-    if (mg_evasions(p, moves) == 0 || !mated_now(sh, p, attacker, 0, &ph))
+    if (n == 0 || !mated_now(sh, p, attacker, 0, &ph, replies, n))
         return false;
     *need = hand_max(*need, ph);
     return true;

@@ -44,8 +44,9 @@ enum { FUTILE_DELAY_BUDGET = 1000000 };
 int futile_filter(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t *moves, int n, hand_t *need);
 
 /* Whether every reply of the defender (to move in p) is futile (and there is one); if so
- * *need grows by the proof hands of the verdicts. */
-bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, hand_t *need);
+ * *need grows by the proof hands of the verdicts.  replies[0..n): p's replies, or NULL to
+ * have them generated. */
+bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, const move_t *replies, int n, hand_t *need);
 
 /* Whether reply m (p: defender to move) lands between its king and a single checker. */
 bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);

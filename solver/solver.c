@@ -118,6 +118,7 @@ static void run(job_t *job)
      * verdicts depend on the position alone (futile.c), never on the last problem. */
     memcpy(sh.pool, job->s->keep.pool, sizeof sh.pool);
     sh.futile_cache = job->s->keep.futile_cache;
+    sh.est_cache = job->s->keep.est_cache;
     sh.node_limit = o->node_limit;
     sh.start = dfpn_now();
     sh.deadline = o->time_limit > 0 ? sh.start + o->time_limit : 0;
@@ -177,6 +178,7 @@ static void run(job_t *job)
     }
     memcpy(job->s->keep.pool, sh.pool, sizeof sh.pool);
     job->s->keep.futile_cache = sh.futile_cache;
+    job->s->keep.est_cache = sh.est_cache;
 }
 
 static void *thread_main(void *arg)
