@@ -88,3 +88,34 @@ int mg_checks(const pos_t *p, move_t *out)
     o = mg_emit_drops(p, o, cs);
     return (int)(o - out);
 }
+
+int mg_checks_from_to(const pos_t *p, square_t from, square_t to, move_t *out)
+{
+    color_t us = p->side;
+    piece_t pc = p->board[from];
+    if (!pc || pc_color(pc) != us || p->king[opp(us)] == SQ_NONE)
+        return 0;
+    ptype_t pt = pc_type(pc);
+    move_t cand[2];
+    int n = 0, k = 0;
+    if (pt == KING || pos_in_check(p)) {
+        /* Rare (a king gives only discovered checks; a side in check must also answer
+         * it): the full generator decides. */
+        move_t all[MG_MAX_MOVES];
+        int m = mg_checks(p, all);
+        for (int i = 0; i < m; i++)
+            if (!mv_is_drop(all[i]) && mv_from(all[i]) == from && mv_to(all[i]) == to)
+                out[k++] = all[i];
+        return k;
+    }
+    if (!bb_has(at_piece(us, pt, from, pos_occ(p)) & ~p->by_color[us], to))
+        return 0;
+    square_t own = p->king[us];
+    if (own != SQ_NONE && bb_has(pos_blockers(p, us, opp(us)), from) && !bb_has(at_line[own][from], to))
+        return 0; /* pinned, and to is off its line */
+    n = (int)(mg_emit(cand, us, pt, from, bb_sq(to)) - cand);
+    for (int i = 0; i < n; i++)
+        if (pos_gives_check(p, cand[i]))
+            out[k++] = cand[i];
+    return k;
+}

@@ -23,6 +23,10 @@ int mg_legal(const pos_t *p, move_t *out);
 int mg_checks(const pos_t *p, move_t *out);
 int mg_evasions(const pos_t *p, move_t *out); /* requires pos_in_check(p) */
 
+/* The moves of mg_checks that go from `from` to `to` (at most two: with and without
+ * promotion), without generating the others. */
+int mg_checks_from_to(const pos_t *p, square_t from, square_t to, move_t *out);
+
 /* True if the side in check has at least one legal reply (stops at the first). */
 bool mg_has_evasion(const pos_t *p);
 

@@ -62,11 +62,9 @@ static bool capture_still_mates(dfpn_shared_t *sh, pos_t *p, color_t attacker, m
     undo_t u1;
     pos_do(p, m, &u1);
     bool futile = false;
-    move_t checks[MG_MAX_MOVES];
-    int n = mg_checks(p, checks);
+    move_t checks[2];
+    int n = mg_checks_from_to(p, checker, to, checks);
     for (int i = 0; i < n && !futile; i++) {
-        if (mv_is_drop(checks[i]) || mv_from(checks[i]) != checker || mv_to(checks[i]) != to)
-            continue;
         undo_t u2;
         pos_t q = *p;
         pos_do(&q, checks[i], &u2);
@@ -188,11 +186,9 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
     pos_t q = *p;
     undo_t u1;
     pos_do(&q, m, &u1);
-    move_t checks[MG_MAX_MOVES];
-    int n = mg_checks(&q, checks), verdict = 0, captures = 0, back_fails = 0;
+    move_t checks[2];
+    int n = mg_checks_from_to(&q, checker, mv_to(m), checks), verdict = 0, captures = 0, back_fails = 0;
     for (int i = 0; i < n && verdict != 1; i++) {
-        if (mv_is_drop(checks[i]) || mv_from(checks[i]) != checker || mv_to(checks[i]) != mv_to(m))
-            continue;
         pos_t kept = q, back;
         undo_t u2;
         pos_do(&kept, checks[i], &u2);

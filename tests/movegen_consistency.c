@@ -4,7 +4,7 @@
  * attacked afterwards; a pawn drop is dropped if the reply list of the opponent is then
  * empty while in check.  Random walks from varied positions compare, at every node:
  * mg_legal with the reference, mg_checks with the legal moves that leave the opponent in
- * check, mg_evasions with the reference under check, pos_gives_check with the check
+ * check (and mg_checks_from_to with those of one from and to square), mg_evasions with the reference under check, pos_gives_check with the check
  * status after the move, mg_has_evasion with a non-empty list, and make/unmake with a
  * byte copy.  Deterministic: a fixed seed.
  */
@@ -135,6 +135,24 @@ static void check_node(pos_t *p)
     int nc = mg_checks(p, checks);
     if (!same_set(checks, nc, want, nw))
         report(p, "mg_checks");
+    /* mg_checks_from_to: for each piece's pseudo-moves (pinned ones included), the
+     * checks with those squares. */
+    for (square_t from = 0; from < SQ_NB; from++) {
+        piece_t pc = p->board[from];
+        if (!pc || pc_color(pc) != p->side)
+            continue;
+        bb_t targets = at_piece(p->side, pc_type(pc), from, pos_occ(p)) & ~p->by_color[p->side];
+        square_t to;
+        BB_FOREACH(to, targets) {
+            move_t got[2], exp[2];
+            int ng = mg_checks_from_to(p, from, to, got), ne = 0;
+            for (int j = 0; j < nw && ne < 2; j++)
+                if (!mv_is_drop(want[j]) && mv_from(want[j]) == from && mv_to(want[j]) == to)
+                    exp[ne++] = want[j];
+            if (!same_set(got, ng, exp, ne))
+                report(p, "mg_checks_from_to");
+        }
+    }
     if (pos_in_check(p)) {
         move_t ev[MG_MAX_MOVES];
         int ne = mg_evasions(p, ev);
