@@ -96,8 +96,7 @@ int mg_checks_from_to(const pos_t *p, square_t from, square_t to, move_t *out)
     if (!pc || pc_color(pc) != us || p->king[opp(us)] == SQ_NONE)
         return 0;
     ptype_t pt = pc_type(pc);
-    move_t cand[2];
-    int n = 0, k = 0;
+    int k = 0;
     if (pt == KING || pos_in_check(p)) {
         /* Rare (a king gives only discovered checks; a side in check must also answer
          * it): the full generator decides. */
@@ -113,7 +112,8 @@ int mg_checks_from_to(const pos_t *p, square_t from, square_t to, move_t *out)
     square_t own = p->king[us];
     if (own != SQ_NONE && bb_has(pos_blockers(p, us, opp(us)), from) && !bb_has(at_line[own][from], to))
         return 0; /* pinned, and to is off its line */
-    n = (int)(mg_emit(cand, us, pt, from, bb_sq(to)) - cand);
+    move_t cand[2];
+    int n = (int)(mg_emit(cand, us, pt, from, bb_sq(to)) - cand);
     for (int i = 0; i < n; i++)
         if (pos_gives_check(p, cand[i]))
             out[k++] = cand[i];
