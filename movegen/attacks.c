@@ -12,6 +12,7 @@ bb_t at_rank_rel[COLOR_NB][9];
 bb_t at_zone[COLOR_NB];
 bb_t at_bishop_empty[SQ_NB];
 bb_t at_rook_empty[SQ_NB];
+bb_t at_step_reach[SQ_NB];
 
 /* File and rank deltas of each ray direction; rank +1 is towards rank 'i'. */
 static const int DIR_DF[DIR_NB] = {0, 0, 1, -1, 1, -1, 1, -1};
@@ -77,6 +78,10 @@ void at_init(void)
     for (square_t sq = 0; sq < SQ_NB; sq++) {
         at_bishop_empty[sq] = at_ray[DIR_FP_S][sq] | at_ray[DIR_FM_N][sq] | at_ray[DIR_FP_N][sq] | at_ray[DIR_FM_S][sq];
         at_rook_empty[sq] = at_ray[DIR_N][sq] | at_ray[DIR_S][sq] | at_ray[DIR_FP][sq] | at_ray[DIR_FM][sq];
+        for (int f = sq_file(sq) - 2; f <= sq_file(sq) + 2; f++)
+            for (int r = sq_rank(sq) - 4; r <= sq_rank(sq) + 4; r++)
+                if (on_board(f, r))
+                    at_step_reach[sq] |= bb_sq(make_sq(f, r));
     }
     for (square_t a = 0; a < SQ_NB; a++)
         for (int d = 0; d < DIR_NB; d++) {

@@ -26,6 +26,11 @@ extern bb_t at_rank_rel[COLOR_NB][9]; /* rank r as seen by colour c (0 = far ran
 extern bb_t at_zone[COLOR_NB];
 extern bb_t at_bishop_empty[SQ_NB]; /* attacks on an empty board */
 extern bb_t at_rook_empty[SQ_NB];
+/* Squares within two files and four ranks of sq: a piece that only steps (no slider) can
+ * give check to a king on sq only from there, since its own steps and the squares it
+ * must reach to check (a knight's two ranks away) each span at most one file and two
+ * ranks. */
+extern bb_t at_step_reach[SQ_NB];
 
 void at_init(void);
 

@@ -8,6 +8,9 @@
  * sliders and leaves that line (discovered check).  The current occupancy is exact for
  * check squares: the only square a move empties is its origin, and a slider that could
  * see the king through its own origin would already be giving check.
+ * A piece that only steps is looked at only when it stands within reach of the king
+ * (at_step_reach) or may uncover a slider: in a tsume the attacker's other pieces mostly
+ * stand far away.
  * If the attacker itself is in check (positions with two kings), its evasions are
  * filtered with pos_gives_check instead.
  */
@@ -52,7 +55,10 @@ int mg_checks(const pos_t *p, move_t *out)
     move_t *o = out;
 
     square_t from, to;
-    bb_t movers = own & ~p->by_type[KING];
+    /* A piece that only steps checks from near the king or by uncovering a slider. */
+    const bb_t *ty = p->by_type;
+    bb_t sliders = ty[LANCE] | ty[BISHOP] | ty[ROOK] | ty[HORSE] | ty[DRAGON];
+    bb_t movers = own & ~ty[KING] & (sliders | disc | at_step_reach[ek]);
     BB_FOREACH(from, movers) {
         ptype_t pt = pc_type(p->board[from]);
         bb_t t = at_piece(us, pt, from, occ) & ~own;
