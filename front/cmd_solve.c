@@ -249,6 +249,9 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
             fprintf(out,
                     "  status   mate in %d %s (shortest proven; line not certified: a limit stopped the refinement)\n",
                     r->plies, r->plies == 1 ? "ply" : "plies");
+        else if (r->futile_unsure) /* some interposition was counted as defence, unsure */
+            fprintf(out, "  status   mate, line of %d %s (not certified: a futility test ran out of its budget)\n",
+                    r->plies, r->plies == 1 ? "ply" : "plies");
         else /* a forced mate whose length a limit left uncertified either way */
             fprintf(out, "  status   mate, line of %d %s (not certified: a limit stopped the shortening)\n", r->plies,
                     r->plies == 1 ? "ply" : "plies");

@@ -154,6 +154,7 @@ static void run(job_t *job)
         /* A delay-rule test stopped by its own budget counted an interposition as
          * defence: the lengths are then only upper bounds under the rule. */
         exact = exact && !sh.delay_unsure;
+        r->futile_unsure = sh.delay_unsure;
         /* The line is built even when a limit stopped the refinement: the mate is proven,
          * and its moves come from the table. */
         sh.phase = "line";

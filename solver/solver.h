@@ -67,6 +67,8 @@ typedef struct {
     int exact;        /* 1 when pv is proven shortest under the chosen rule, 0 if only a bound */
     int shortest;     /* 1 when plies is proven the shortest mate's length (exact implies it;
                        * without exact some choice along pv is still unproven) */
+    int futile_unsure; /* a delay-rule futility test ran out of its own budget (futile.h):
+                        * why a length stays uncertified whatever the limits */
     uint64_t nodes;   /* positions searched */
     double seconds;
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */
