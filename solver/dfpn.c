@@ -162,7 +162,6 @@ static tt_probe_t probe_mode(tt_t *tt, uint64_t board_key, hand_t hand, dfpn_mod
     return t;
 }
 
-
 /* Proof hand of a defender node with no reply that counts; need: the proof hands of the
  * futility verdicts that took replies away. */
 static hand_t mated_proof_hand(const dfpn_t *d, hand_t need)

@@ -309,7 +309,6 @@ typedef struct {
     move_t move;
 } pending_t;
 
-
 /* Walks the main line in passes: the first asks about every alternative on the base
  * budget, each later one only about those left undecided, on a budget PASS_GROWTH times
  * larger, until none is left, a pass on ASK_MAX has been made, or a limit of the whole
