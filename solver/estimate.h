@@ -7,8 +7,8 @@
  * problem 43% of 31 M look-aheads repeated one made before.  Only look-aheads that
  * decided nothing are kept (decided ones go to the table), and those depend on the
  * position and the search mode alone, so the cache is keyed by the board key salted with
- * the mode, and both hands, and never needs clearing.  A hit gives the
- * very numbers the look-ahead would, so node counts do not change.
+ * the mode, and both hands, and never needs clearing.  A hit gives the very numbers the
+ * look-ahead would, so node counts do not change.
  * Direct-mapped, one slot per key, 24 bytes a slot; its memory comes on top of --hash,
  * like the futility cache (futile.c).
  */
@@ -16,6 +16,7 @@
 #define TSUME_ESTIMATE_H
 
 #include "../movegen/position.h"
+#include "prefault.h"
 
 enum { EST_BITS = 18 }; /* 6 MiB */
 
@@ -26,7 +27,7 @@ typedef struct est_slot {
 } est_slot_t;
 
 /* A new cache (NULL when out of memory: the search then looks ahead every time). */
-est_slot_t *est_new(void);
+static inline est_slot_t *est_new(void) { return calloc_prefaulted((size_t)1 << EST_BITS, sizeof(est_slot_t)); }
 
 /* Slots are indexed by the board key alone, which the parent knows before it plays the
  * move (pos_board_key_after), so it can prefetch the slot with the table's bucket. */

@@ -14,10 +14,10 @@
  */
 #include "futile.h"
 
-#include <stdlib.h>
 
 #include "../movegen/movegen.h"
 #include "hand.h"
+#include "prefault.h"
 
 enum { FUTILE_MAX_DEPTH = 24, CACHE_SIZE = 1 << 16 };
 
@@ -29,19 +29,6 @@ typedef struct {
 
 static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph, const move_t *given,
                       int given_n);
-
-/* The cache, with every page written at once.  calloc leaves fresh pages unmapped; the
- * first lookup would map the shared zero page and the first store then replace it, a
- * copy-on-write fault whose TLB shootdown interrupts every core running another thread
- * of the process: some 500 interrupts per batch at --jobs 2.  (A smaller stride than the
- * page size only writes some pages twice.) */
-static verdict_t *cache_new(void)
-{
-    verdict_t *c = calloc(CACHE_SIZE, sizeof *c);
-    for (size_t i = 0; c && i < CACHE_SIZE * sizeof *c; i += 4096)
-        ((volatile char *)c)[i] = 0;
-    return c;
-}
 
 bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker)
 {
@@ -87,7 +74,7 @@ static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, 
     if (depth > FUTILE_MAX_DEPTH)
         return false;
     if (!sh->futile_cache)
-        sh->futile_cache = cache_new();
+        sh->futile_cache = calloc_prefaulted(CACHE_SIZE, sizeof(verdict_t));
     verdict_t *v = sh->futile_cache ? (verdict_t *)sh->futile_cache + (pos_key(q) & (CACHE_SIZE - 1)) : NULL;
     uint64_t key = pos_key(q) | 1;
     if (v && v->key == key) {

@@ -193,3 +193,33 @@ TEST(solver_composer_not_longer_than_strict)
             test_fail(__FILE__, __LINE__, "%s: delay rule %d > narrow rule %d", SFENS[i], d.plies, c.plies);
     }
 }
+
+/* The look-ahead cache (solver/estimate.h) is kept from one problem to the next and only
+ * ever answers what the look-ahead would: a problem solved again after another one, on
+ * a warm cache, takes exactly the nodes and gives exactly the line it did on a cold one. */
+TEST(solver_lookahead_cache_changes_nothing)
+{
+    static const char *FIRST = "4gn1Sk/4pP1pB/9/4+PN1GG/4B+p1rr/9/9/9/9 b N2Pg3sn4l11p 1"; /* Zuko 88, 35 */
+    static const char *OTHER = "9/7lS/7pb/5S1B1/5rgk1/8p/4+R2G1/9/9 b SN2gs3n3l16p 1";      /* Zuko 34, 17 */
+    solver_t *s = solver_new(64);
+    CHECK(s != NULL);
+    pos_t p, q;
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(&p, FIRST, SFEN_STRICT, err, sizeof err) && sfen_parse(&q, OTHER, SFEN_STRICT, err, sizeof err));
+    solve_opts_t o;
+    solve_opts_default(&o);
+    solve_result_t cold, other, warm;
+    solver_solve(s, &p, &o, &cold);
+    solver_solve(s, &q, &o, &other);
+    solver_solve(s, &p, &o, &warm);
+    CHECK_INT(cold.status, SOLVE_MATE);
+    CHECK_INT(cold.plies, 35);
+    CHECK_INT(other.plies, 17);
+    CHECK(warm.nodes == cold.nodes);
+    CHECK_INT(warm.plies, cold.plies);
+    CHECK(memcmp(warm.pv, cold.pv, (size_t)cold.plies * sizeof *cold.pv) == 0);
+    solve_result_free(&cold);
+    solve_result_free(&other);
+    solve_result_free(&warm);
+    solver_free(s);
+}
