@@ -18,6 +18,14 @@
  * defender's reply is tried for a mate in one and scored by the attacker's number of
  * checks (and as twice as hard to prove when it captures).  Among children with equal
  * numbers the one with the larger other number is searched first.
+ *
+ * Double counting: sibling checks often lead to the same positions (a drop then a move,
+ * or the move then the drop), and a sum of their disproof numbers counts those shared
+ * subtrees once per sibling.  An attacker node's dn is therefore the weak one of Ueda et
+ * al. (Weak Proof-Number Search, CG 2008): the largest child dn plus one for each other
+ * check still open.  Measured at 3 M nodes a problem on 50 Zuko and Muso problems: 60.7 M
+ * nodes against 66.1 M, 44 lengths proven against 41; the same rule for a defender
+ * node's pn (a sum of replies) tripled the nodes of Zuko #1.
  */
 #include "dfpn.h"
 
@@ -374,7 +382,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     for (;;) {
         child_t *ch = frame(d, base);
         /* phi/delta: the numbers of this node's own kind (pn at OR, dn at AND). */
-        uint32_t phi = PN_INF, delta = 0, phi2 = PN_INF;
+        uint32_t phi = PN_INF, delta = 0, phi2 = PN_INF, dn_max = 0, dn_open = 0;
         bool pending = false;
         best = -1;
         for (int i = 0; i < n; i++) {
@@ -391,7 +399,12 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             }
             uint32_t cphi = or_node ? ch[i].pn : ch[i].dn; /* child's number this node minimises */
             uint32_t cdelta = or_node ? ch[i].dn : ch[i].pn;
-            delta = sat_add(delta, cdelta);
+            if (or_node) {
+                dn_max = cdelta > dn_max ? cdelta : dn_max;
+                dn_open += cdelta != 0;
+            } else {
+                delta = sat_add(delta, cdelta);
+            }
             /* Among equals, the child whose other number is larger: at an OR node the
              * check that is hardest to refute, at an AND node the hardest reply. */
             if (best < 0 || cphi < phi || (cphi == phi && cdelta > (or_node ? ch[best].dn : ch[best].pn))) {
@@ -402,6 +415,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                 phi2 = cphi;
             }
         }
+        if (or_node) /* the weak disproof number (file comment) */
+            delta = dn_open ? sat_add(dn_max, dn_open - 1) : 0;
         if (pending && delta == 0 && phi != 0 && !sh->aborted) {
             dfpn_resolve_pending(d, base, n, len); /* every other reply is proven */
             continue;
