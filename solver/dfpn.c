@@ -50,6 +50,7 @@ typedef struct {
     hand_t hand;
     int rep;
     bool exact; /* the result holds for its own hand only (tt.h) */
+    bool unsure; /* it rests on a stopped delay-rule test (dfpn.h) */
 } node_result_t;
 
 double dfpn_now(void)
@@ -196,7 +197,7 @@ static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t
         pos_undo(p, checks[i], &u);
         if (mate) {
             c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false, false);
             return true;
         }
     }
@@ -212,7 +213,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     c->plen = LEN_NONE;
     c->dlen = DLEN_NONE;
     c->hand = attacker_hand(d);
-    c->pending = c->tried = c->futile = c->exact = false;
+    c->pending = c->tried = c->futile = c->exact = c->unsure = c->doubt = false;
     int at = path_find(d, pos_key(p));
     if (at >= 0) {
         c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = LEN_INF;
@@ -222,6 +223,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     if (t.found) {
         c->pn = t.pn, c->dn = t.dn;
         c->exact = t.exact;
+        c->unsure = t.unsure;
         if (t.pn == 0)
             c->plen = (int16_t)t.plen, c->hand = t.hand;
         else if (t.dn == 0)
@@ -253,7 +255,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
             n = 0;
         if (n == 0) {
             c->pn = 0, c->dn = PN_INF, c->plen = 0, c->hand = mated_proof_hand(d, need);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 0, MOVE_NONE, 1, false);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 0, MOVE_NONE, 1, false, false);
         } else if (len < 2) {
             c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = attacker_hand(d);
         } else {
@@ -267,7 +269,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     int n = mg_checks(p, checks);
     if (n == 0) {
         c->pn = PN_INF, c->dn = 0, c->dlen = LEN_INF, c->hand = nocheck_disproof_hand(d);
-        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, LEN_INF, MOVE_NONE, 1, false);
+        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, LEN_INF, MOVE_NONE, 1, false, false);
         return;
     }
     if (len < 1) {
@@ -285,7 +287,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         return;
     if (len == 1) {
         c->pn = PN_INF, c->dn = 0, c->dlen = 1, c->hand = hand_cap_for_check_drops(p, attacker_hand(d));
-        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 1, MOVE_NONE, 1, false);
+        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 1, MOVE_NONE, 1, false, false);
         return;
     }
     c->pn = 1, c->dn = (uint32_t)n;
@@ -301,10 +303,10 @@ static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_
     tt_t *tt = d->sh->tt;
     uint64_t key = tt_key(d);
     if (r->pn == 0)
-        tt_store_proof(tt, key, r->hand, r->plen, best, amount, r->exact);
+        tt_store_proof(tt, key, r->hand, r->plen, best, amount, r->exact, r->unsure);
     else if (r->dn == 0) {
         if (r->rep >= d->ply)
-            tt_store_disproof(tt, key, r->hand, r->dlen, best, amount, r->exact);
+            tt_store_disproof(tt, key, r->hand, r->dlen, best, amount, r->exact, r->unsure);
     } else
         tt_store(tt, key, attacker_hand(d), r->pn, r->dn, best, amount);
 }
@@ -316,7 +318,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     bool or_node = p->side == d->attacker;
     uint64_t nodes_before = sh->nodes++;
     check_limits(sh);
-    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false};
+    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false, false};
 
     if (d->ply >= SOLVER_MAX_PLY - 1) {
         res->pn = PN_INF, res->dn = 0, res->rep = REP_LIMIT;
@@ -452,7 +454,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         pos_undo(p, m, &u);
 
         child_t *c = frame(d, base) + best;
-        c->pn = cr.pn, c->dn = cr.dn, c->rep = cr.rep, c->exact = cr.exact;
+        c->pn = cr.pn, c->dn = cr.dn, c->rep = cr.rep, c->exact = cr.exact, c->unsure = cr.unsure;
         if (cr.pn == 0)
             c->plen = (int16_t)cr.plen, c->hand = cr.hand;
         else if (cr.dn == 0)
@@ -471,6 +473,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                     k = i;
             res->plen = ch[k].plen + 1;
             res->exact = ch[k].exact;
+            res->unsure = ch[k].unsure;
             res->hand = res->exact ? attacker_hand(d) : proof_before(p, ch[k].move, ch[k].hand);
             best_move = ch[k].move;
         } else {
@@ -481,6 +484,9 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                     longest = ch[i].plen, best_move = ch[i].move;
                 h = hand_max(h, ch[i].hand);
                 res->exact |= ch[i].exact || ch[i].futile;
+                /* A reply that counted despite a stopped test only makes plen an
+                 * upper bound, as a proof's plen always is; one left out may not be. */
+                res->unsure |= ch[i].unsure || (ch[i].futile && ch[i].doubt);
             }
             res->plen = longest + 1;
             res->hand = res->exact ? attacker_hand(d) : hand_max(h, mated_proof_hand(d, need));
@@ -497,6 +503,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                     shortest = ch[i].dlen;
                 h = hand_min(h, disproof_before(p, ch[i].move, ch[i].hand));
                 res->exact |= ch[i].exact;
+                res->unsure |= ch[i].unsure;
             }
             res->rep = rep;
             res->dlen = shortest >= LEN_INF ? LEN_INF : shortest + 1;
@@ -513,6 +520,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             hand_t h = ch[k].hand;
             square_t checker;
             res->exact = ch[k].exact || (delay && ch[k].tried);
+            res->unsure = ch[k].unsure || ch[k].doubt;
             if (delay && ch[k].tried && res->dlen > len)
                 res->dlen = len; /* the test was made at this bound only: at a larger one
                                     the reply may be futile though it is as long */
@@ -541,7 +549,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
 
 dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
 {
-    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0};
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
     int level = sh->nest;
     if (level >= (int)(sizeof sh->pool / sizeof sh->pool[0])) {
         sh->aborted = true;
@@ -568,9 +576,9 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     node_result_t r;
     mid(d, &r, PN_INF, PN_INF, len);
     if (r.pn == 0)
-        out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand};
+        out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure};
     else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
-        out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand};
+        out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure};
     d->path_count[d->path[0] & (PATH_SLOTS - 1)]--;
     sh->nest--;
     return out;
@@ -578,14 +586,14 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
 
 dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
 {
-    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0};
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
     if (sh->aborted)
         return out;
     tt_probe_t t = dfpn_probe(sh, p, attacker, mode, len);
     if (t.found && t.pn == 0)
-        return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand};
+        return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand, t.unsure};
     if (t.found && t.dn == 0)
-        return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand};
+        return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand, t.unsure};
     if (sh->nest + 1 >= (int)(sizeof sh->pool / sizeof sh->pool[0]))
         return out;
     uint64_t saved = sh->local_limit, limit = budget ? sh->nodes + budget : 0;

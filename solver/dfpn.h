@@ -46,7 +46,8 @@ typedef struct {
     int nest;
     void *futile_cache; /* futile.c: verdicts by position key */
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
-    bool delay_unsure;  /* a delay-rule test ran out of budget: lengths are upper bounds */
+    uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */
+    uint64_t delay_stops;  /* delay-rule tests a budget stopped, decisive or not */
 } dfpn_shared_t;
 
 /* Whether a limit of the whole solve (nodes, time, stop) has been reached. */
@@ -60,6 +61,9 @@ typedef struct {
     int plen;    /* proven: a mate within plen plies */
     int dlen;    /* disproven: no mate within dlen plies */
     hand_t hand; /* the proof or disproof hand of the root */
+    bool unsure; /* the result rests on a delay-rule test that a budget stopped: under the
+                    rule a proof's plen may be too small or too large and a disproof may
+                    be wrong (mate or no mate themselves are never affected) */
 } dfpn_result_t;
 
 /* Searches p (restored on return) for a mate by attacker (p's side to move, or the side

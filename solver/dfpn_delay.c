@@ -7,8 +7,10 @@
  * reply counts, as under any rule; when it passes the reply waits, pending, until every
  * other reply is proven, and then a witness (another reply mated in exactly len - 1) is
  * looked for: with one, the pending replies stop counting and the node is proven; without
- * one they count, and the node stays disproven.  A verdict left to a stopped search marks
- * the solve's lengths as not certified (delay_unsure), never as wrong.
+ * one they count, and the node stays disproven.  A verdict left to a stopped search (or
+ * resting on such a verdict further down) marks the reply (doubt), and through it the
+ * results that rest on it (unsure, dfpn.h): lengths they decide are not certified, never
+ * wrong.
  */
 #include "../movegen/movegen.h"
 #include "dfpn_internal.h"
@@ -31,18 +33,18 @@ void dfpn_mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed)
     if (c->dn != 0 || c->tried || c->pending || !futile_is_interposition(d->pos, c->move, &checker))
         return;
     dfpn_shared_t *sh = d->sh;
-    bool drop = mv_is_drop(c->move), square_fails = false;
+    bool drop = mv_is_drop(c->move), square_fails = false, unsure = false;
     int v = drop && bb_has(*failed, mv_to(c->move))
                 ? 0
-                : futile_delay_capture(sh, d->pos, d->attacker, c->move, len, &square_fails);
+                : futile_delay_capture(sh, d->pos, d->attacker, c->move, len, &square_fails, &unsure);
     if (sh->aborted) {
         c->pending = true; /* untested: the search stops, and the node stays undecided */
         return;
     }
-    if (drop && square_fails)
+    if (drop && square_fails && !unsure)
         *failed |= bb_sq(mv_to(c->move));
-    if (v < 0)
-        sh->delay_unsure = true;
+    c->doubt = v < 0 || unsure;
+    sh->delay_stops += v < 0;
     if (v == 1)
         c->pending = true;
     else
@@ -50,28 +52,32 @@ void dfpn_mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed)
 }
 
 /* A reply of the node (p: defender to move, bound len) that is mated in exactly len - 1
- * plies: proven within len - 1 and not within len - 3.  Index, or -1. */
-static int find_witness(dfpn_t *d, size_t base, int n, int len)
+ * plies: proven within len - 1 and not within len - 3.  Index, or -1.  *unsure: the
+ * witness rests on a stopped test, or without one a search was stopped. */
+static int find_witness(dfpn_t *d, size_t base, int n, int len, bool *unsure)
 {
     dfpn_shared_t *sh = d->sh;
-    bool unsure = false;
+    *unsure = false;
     for (int i = 0; i < n; i++) {
         child_t *c = frame(d, base) + i;
         if (c->pn != 0 || c->futile || c->plen <= len - 3)
             continue;
-        if (len - 3 < 0)
+        if (len - 3 < 0) {
+            *unsure = c->unsure;
             return i;
+        }
         pos_t q = *d->pos;
         undo_t u;
         pos_do(&q, c->move, &u);
-        dfpn_status_t st = dfpn_nested(sh, &q, d->attacker, d->mode, len - 3, FUTILE_DELAY_BUDGET).status;
-        if (st == DFPN_DISPROVEN)
+        dfpn_result_t r = dfpn_nested(sh, &q, d->attacker, d->mode, len - 3, futile_delay_budget(sh));
+        if (r.status == DFPN_DISPROVEN) {
+            *unsure = c->unsure || r.unsure;
             return i;
-        if (st == DFPN_UNKNOWN)
-            unsure = true;
+        }
+        if (r.status == DFPN_UNKNOWN || r.unsure)
+            *unsure = true;
+        sh->delay_stops += r.status == DFPN_UNKNOWN && !sh->aborted;
     }
-    if (unsure && !sh->aborted)
-        sh->delay_unsure = true;
     return -1;
 }
 
@@ -79,7 +85,8 @@ static int find_witness(dfpn_t *d, size_t base, int n, int len)
  * without one they count (and stay disproven). */
 void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len)
 {
-    int w = find_witness(d, base, n, len);
+    bool unsure;
+    int w = find_witness(d, base, n, len, &unsure);
     if (d->sh->aborted)
         return; /* the search stops: the replies stay pending, the node undecided */
     for (int i = 0; i < n; i++) {
@@ -88,6 +95,7 @@ void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len)
             continue;
         c->pending = false;
         c->tried = true;
+        c->doubt |= unsure;
         if (w >= 0) {
             c->pn = 0, c->dn = PN_INF, c->plen = 0, c->rep = REP_NONE, c->futile = true;
             c->hand = attacker_hand(d);

@@ -29,6 +29,8 @@ typedef struct {
     bool tried;   /* that test was made */
     bool futile;  /* it passed: the reply does not count */
     bool exact;   /* the child's result holds for its own hand only */
+    bool unsure;  /* the child's result rests on a stopped delay-rule test (dfpn.h) */
+    bool doubt;   /* this reply's own delay-rule test was stopped or rests on such a test */
     hand_t hand;  /* proof or disproof hand of the child when decided */
     uint32_t pn, dn;
     int16_t plen, dlen;

@@ -164,9 +164,10 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, const mov
     return true;
 }
 
-int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails)
+int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
+                         bool *unsure)
 {
-    *square_fails = false;
+    *square_fails = *unsure = false;
     square_t checker;
     if (!futile_is_interposition(p, m, &checker))
         return 0;
@@ -187,11 +188,14 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         pos_refresh(&back);
         /* The handed-back position first: it is the one that fails when the piece is
          * needed, and its proof often covers the other by hand superiority. */
-        dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, FUTILE_DELAY_BUDGET);
+        dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, futile_delay_budget(sh));
         captures++;
         back_fails += r.status == DFPN_DISPROVEN;
-        if (r.status == DFPN_PROVEN)
-            r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, FUTILE_DELAY_BUDGET);
+        *unsure |= r.unsure;
+        if (r.status == DFPN_PROVEN) {
+            r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, futile_delay_budget(sh));
+            *unsure |= r.unsure;
+        }
         if (r.status == DFPN_PROVEN)
             verdict = 1;
         else if (r.status == DFPN_UNKNOWN)

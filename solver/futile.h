@@ -25,7 +25,8 @@
  * proven), and its verdicts depend on L and on the attacker's hand in both directions:
  * such results are stored for their own hand only (tt.h).  It is monotone in L (with I
  * taken at once, I is mated within L + 1), so the descent of shortest.c holds.  A
- * budget that stops a test counts I as defence and marks the lengths as not certified.
+ * budget that stops a test counts I as defence and marks the results that rest on that
+ * verdict as unsure (dfpn.h): a length they decide is not certified.
  */
 #ifndef TSUME_FUTILE_H
 #define TSUME_FUTILE_H
@@ -37,6 +38,11 @@
  * proven length to a test that ran out, at 3 M nodes each; at 1,000,000 none did, for 8%
  * more nodes on those 11. */
 enum { FUTILE_DELAY_BUDGET = 1000000 };
+
+static inline uint64_t futile_delay_budget(const dfpn_shared_t *sh)
+{
+    return sh->delay_budget ? sh->delay_budget : FUTILE_DELAY_BUDGET;
+}
 
 /* Removes the futile replies from moves[0..n) (p: defender to move, in check); returns
  * how many remain.  0 means every reply is futile: the defender counts as mated.  *need
@@ -54,8 +60,10 @@ bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);
 /* The capture half of the delay rule for interposition m of the defender in p: 1 when a
  * capture by the checker leads to Q with Q and Q-with-the-piece-handed-back both mated
  * within len, 0 when none does, -1 when a budget stopped a search.  *square_fails is set
- * when the handed-back position failed: it is the same for every drop on that square. */
-int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails);
+ * when the handed-back position failed: it is the same for every drop on that square.
+ * *unsure is set when a search result the verdict used rests on a stopped test itself. */
+int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
+                         bool *unsure);
 
 /* Whether reply m of the defender in p is futile. */
 bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m);

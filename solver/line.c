@@ -120,7 +120,7 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
     if (w->mode != MODE_COMPOSER || w->sh->futile != FUTILE_DELAY || mate_within(w, p, w->mode, len - 1, PROBE_ONLY) == 1)
         return false;
     pos_undo(p, e, u);
-    bool square_fails, futile = futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails) == 1;
+    bool square_fails, unsure, futile = futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails, &unsure) == 1;
     pos_do(p, e, u);
     return futile;
 }

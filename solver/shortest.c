@@ -37,24 +37,31 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
     return r;
 }
 
-int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact, bool *proven)
+int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact,
+                  bool *proven, bool *unsure)
 {
-    *exact = false;
+    bool spare;
+    unsure = unsure ? unsure : &spare;
+    *exact = *unsure = false;
     dfpn_result_t r = search_budgeted(sh, p, attacker, mode, hi, budget);
     *proven = r.status == DFPN_PROVEN;
     if (!*proven)
         return hi;
     hi = r.plen;
+    bool hi_unsure = r.unsure; /* hi itself may then be too small under the rule */
     int least = p->side == attacker ? 1 : 2; /* lengths from an attacker node are odd */
     while (hi > least && !sh->aborted) {
         r = search_budgeted(sh, p, attacker, mode, hi - 2, budget);
         if (r.status == DFPN_PROVEN) {
             hi = r.plen;
+            hi_unsure = r.unsure;
         } else {
-            *exact = r.status == DFPN_DISPROVEN;
+            *unsure = hi_unsure || (r.status == DFPN_DISPROVEN && r.unsure);
+            *exact = r.status == DFPN_DISPROVEN && !*unsure;
             return hi;
         }
     }
-    *exact = hi <= least;
+    *unsure = hi_unsure;
+    *exact = hi <= least && !hi_unsure;
     return hi;
 }

@@ -16,7 +16,10 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
 
 /* Shortest mate within hi (hi: a bound already proven, or hoped for).  Returns the
  * shortest length found; *exact when it is certain; *proven when any mate within hi was
- * shown in this mode (if not, the return value means nothing). */
-int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact, bool *proven);
+ * shown in this mode (if not, the return value means nothing); *unsure (may be NULL)
+ * when what decided the length rests on a stopped delay-rule test (dfpn.h), which then
+ * keeps it from being exact. */
+int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact,
+                  bool *proven, bool *unsure);
 
 #endif

@@ -123,6 +123,7 @@ static void run(job_t *job)
     sh.start = dfpn_now();
     sh.deadline = o->time_limit > 0 ? sh.start + o->time_limit : 0;
     sh.stop = o->stop;
+    sh.delay_budget = o->delay_budget;
     sh.futile = o->futile;
     sh.opts = o;
     sh.phase = "proof";
@@ -146,15 +147,12 @@ static void run(job_t *job)
         if (o->node_limit && o->node_limit > sh.nodes && o->node_limit - sh.nodes > step)
             step = o->node_limit - sh.nodes;
         int len = proof.plen;
-        bool exact = false, proven;
+        bool exact = false, proven, unsure = false;
         if (!o->proof_only) {
             sh.phase = "shortest";
-            len = shortest_mate(&sh, p, p->side, mode, len, step, &exact, &proven);
+            len = shortest_mate(&sh, p, p->side, mode, len, step, &exact, &proven, &unsure);
         }
-        /* A delay-rule test stopped by its own budget counted an interposition as
-         * defence: the lengths are then only upper bounds under the rule. */
-        exact = exact && !sh.delay_unsure;
-        r->futile_unsure = sh.delay_unsure;
+        r->futile_unsure = unsure;
         /* The line is built even when a limit stopped the refinement: the mate is proven,
          * and its moves come from the table. */
         sh.phase = "line";
@@ -170,6 +168,7 @@ static void run(job_t *job)
     }
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;
+    r->futile_stops = sh.delay_stops;
     if (job->v) {
         job->v->solve_nodes = r->nodes;
         job->v->solve_seconds = r->seconds;

@@ -55,6 +55,8 @@ typedef struct {
                              * within the bound, unless a refining budget ran out: exact 0), or
                              * SOLVE_NOMATE meaning only "no mate that short" */
     volatile int *stop;     /* set non-zero from another thread to stop soon (status unknown) */
+    uint64_t delay_budget;  /* nodes each nested search of a delay-rule futility test may spend;
+                             * 0 = the default (futile.h); tests set it small to make tests stop */
     void (*progress)(const solve_progress_t *info, void *arg);
     void *progress_arg;
 } solve_opts_t;
@@ -67,8 +69,11 @@ typedef struct {
     int exact;        /* 1 when pv is proven shortest under the chosen rule, 0 if only a bound */
     int shortest;     /* 1 when plies is proven the shortest mate's length (exact implies it;
                        * without exact some choice along pv is still unproven) */
-    int futile_unsure; /* a delay-rule futility test ran out of its own budget (futile.h):
-                        * why a length stays uncertified whatever the limits */
+    int futile_unsure; /* what decided the length rests on a delay-rule futility test that
+                        * ran out of its own budget (futile.h): why a length stays
+                        * uncertified whatever the limits */
+    uint64_t futile_stops; /* delay-rule tests stopped by their budget, whether or not a
+                            * length rests on them */
     uint64_t nodes;   /* positions searched */
     double seconds;
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */

@@ -119,10 +119,11 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
             exact = e;
     }
     if (proof) {
-        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->move, true, (proof->amount & TT_PEXACT) != 0};
+        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->move, true,
+                         (proof->amount & TT_PEXACT) != 0, (proof->amount & TT_PUNSURE) != 0};
     } else if (disproof) {
         r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->move, true,
-                         (disproof->amount & TT_DEXACT) != 0};
+                         (disproof->amount & TT_DEXACT) != 0, (disproof->amount & TT_DUNSURE) != 0};
     } else if (exact) {
         /* Decided numbers belong to a bound that does not answer this length. */
         bool decided = exact->pn == 0 || exact->dn == 0;
@@ -199,18 +200,33 @@ static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool 
     }
 }
 
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact)
+/* The flags of a bound: set as given when the bound is new, and at an equal bound the
+ * result that speaks for more hands, and the certain one, win. */
+static inline uint32_t bound_flags(uint32_t amount, bool better, bool equal, uint32_t exact_bit, bool exact,
+                                   uint32_t unsure_bit, bool unsure)
+{
+    if (better) {
+        amount = exact ? amount | exact_bit : amount & ~exact_bit;
+        amount = unsure ? amount | unsure_bit : amount & ~unsure_bit;
+    } else if (equal) {
+        if (!exact)
+            amount &= ~exact_bit;
+        if (!unsure)
+            amount &= ~unsure_bit;
+    }
+    return amount;
+}
+
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact,
+                    bool unsure)
 {
     maybe_grow(tt);
     tt_entry_t *e = slot(tt, key, proof_hand);
-    /* One flag for the entry's plen: the shorter bound wins, and at equal bounds the one
-     * that speaks for more hands. */
+    /* One set of flags for the entry's plen: the shorter bound wins. */
+    e->amount = bound_flags(e->amount, plen < e->plen, plen == e->plen, TT_PEXACT, exact, TT_PUNSURE, unsure);
     if (plen < e->plen) {
         e->plen = (int16_t)plen;
         e->move = move;
-        e->amount = exact ? e->amount | TT_PEXACT : e->amount & ~TT_PEXACT;
-    } else if (plen == e->plen && !exact) {
-        e->amount &= ~TT_PEXACT;
     }
     e->pn = 0;
     e->dn = PN_INF;
@@ -219,17 +235,16 @@ void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t 
         drop_dominated(tt, key, e, true);
 }
 
-void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount, bool exact)
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount,
+                       bool exact, bool unsure)
 {
     maybe_grow(tt);
     tt_entry_t *e = slot(tt, key, disproof_hand);
+    e->amount = bound_flags(e->amount, dlen > e->dlen, dlen == e->dlen, TT_DEXACT, exact, TT_DUNSURE, unsure);
     if (dlen > e->dlen) {
         e->dlen = (int16_t)dlen;
         if (e->plen == LEN_NONE)
             e->move = move;
-        e->amount = exact ? e->amount | TT_DEXACT : e->amount & ~TT_DEXACT;
-    } else if (dlen == e->dlen && !exact) {
-        e->amount &= ~TT_DEXACT;
     }
     if (e->plen == LEN_NONE) {
         e->pn = PN_INF;

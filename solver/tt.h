@@ -34,15 +34,18 @@ enum {
 };
 #define TT_PEXACT 0x80000000u
 #define TT_DEXACT 0x40000000u
-#define TT_AMOUNT 0x3FFFFFFFu
+#define TT_PUNSURE 0x20000000u
+#define TT_DUNSURE 0x10000000u
+#define TT_AMOUNT 0x0FFFFFFFu
 
 typedef struct {
     uint64_t key;
     hand_t hand;
     uint32_t pn, dn;
-    uint32_t amount;  /* low 30 bits: search effort below this entry, saturating (the
+    uint32_t amount;  /* low 28 bits: search effort below this entry, saturating (the
                          replacement priority); TT_PEXACT / TT_DEXACT: the proof / the
-                         disproof holds for exactly this hand */
+                         disproof holds for exactly this hand; TT_PUNSURE / TT_DUNSURE:
+                         it rests on a delay-rule test that a budget stopped (futile.h) */
     int16_t plen;
     int16_t dlen;
     move_t move;      /* best move found, or MOVE_NONE */
@@ -67,6 +70,7 @@ typedef struct {
     move_t move;
     bool found;      /* some entry of this board and hand (or a deciding one) exists */
     bool exact;      /* the deciding result holds for its own hand only */
+    bool unsure;     /* the deciding result rests on a stopped delay-rule test */
 } tt_probe_t;
 
 bool tt_init(tt_t *tt, size_t megabytes);
@@ -87,10 +91,13 @@ static inline void tt_prefetch(const tt_t *tt, uint64_t key)
 /* Working numbers for exactly (key, hand). */
 void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount);
 /* A proof of a mate within plen plies for every hand covering proof_hand (exact: for
- * proof_hand alone). */
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact);
+ * proof_hand alone; unsure: resting on a stopped delay-rule test, so plen is only what
+ * the search believed, not certified). */
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact,
+                    bool unsure);
 /* A proof that no mate within dlen plies exists for every hand covered by disproof_hand
- * (exact: for disproof_hand alone). */
-void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount, bool exact);
+ * (exact: for disproof_hand alone; unsure: as for proofs). */
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount,
+                       bool exact, bool unsure);
 
 #endif

@@ -156,7 +156,7 @@ static int alt_line(vctx_t *c, pos_t *p, int hi)
 {
     bool exact, proven;
     dfpn_mode_t mode = c->mode;
-    int len = shortest_mate(c->sh, p, c->attacker, mode, hi, c->budget, &exact, &proven);
+    int len = shortest_mate(c->sh, p, c->attacker, mode, hi, c->budget, &exact, &proven, NULL);
     if (!proven) { /* the composer question ran out: the strict proof still gives a line */
         mode = MODE_STRICT;
         len = hi;
@@ -242,10 +242,10 @@ static bool delay_futile(vctx_t *c, pos_t *p, move_t e, int len, undo_t *u, bool
     if (c->mode != MODE_COMPOSER || c->sh->futile != FUTILE_DELAY)
         return false;
     pos_undo(p, e, u);
-    bool square_fails;
-    int v = futile_delay_capture(c->sh, p, c->attacker, e, len, &square_fails);
+    bool square_fails, unsure;
+    int v = futile_delay_capture(c->sh, p, c->attacker, e, len, &square_fails, &unsure);
     pos_do(p, e, u);
-    if (v < 0)
+    if (v < 0 || unsure)
         *decided = false;
     return v == 1;
 }

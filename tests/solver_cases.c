@@ -223,3 +223,50 @@ TEST(solver_lookahead_cache_changes_nothing)
     solve_result_free(&warm);
     solver_free(s);
 }
+
+/* Results that rest on a stopped delay-rule test are marked (dfpn.h), and only they keep a
+ * length from being certified.  With a budget of 10 nodes for each nested search of a
+ * test, futile_kh8a's knight interpositions can no longer be shown futile: the length
+ * must then come out uncertified (the 11 rests on those tests), never as a certified
+ * wrong length.  A length that no stopped test decides stays certified: Shogi Muso
+ * 第21番 (25 plies) with 3,000 nodes a test, where two tests stop. */
+static solve_result_t solve_with_delay_budget(const char *sfen, uint64_t budget)
+{
+    solve_result_t r = {0};
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    if (!sfen_parse(&p, sfen, SFEN_STRICT, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
+        return r;
+    }
+    solve_opts_t o;
+    solve_opts_default(&o);
+    o.time_limit = 60;
+    o.delay_budget = budget;
+    solver_solve(shared_solver(), &p, &o, &r);
+    return r;
+}
+
+TEST(solver_stopped_delay_tests)
+{
+    const char *kh8a = "6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1";
+    solve_result_t r = solve_with_delay_budget(kh8a, 0);
+    CHECK_INT(r.status, SOLVE_MATE);
+    CHECK_INT(r.plies, 11);
+    CHECK(r.exact && !r.futile_unsure);
+    solve_result_free(&r);
+    r = solve_with_delay_budget(kh8a, 10);
+    CHECK_INT(r.status, SOLVE_MATE);
+    CHECK(!r.shortest && !r.exact && r.futile_unsure);
+    CHECK(r.plies >= 11);
+    CHECK(r.futile_stops > 0);
+    solve_result_free(&r);
+
+    const char *muso21 = "s2k3r1/1B2p+R3/1n7/2Pg5/p1S+b5/2p6/1+p7/9/9 b S3gs3n4l13p 1";
+    r = solve_with_delay_budget(muso21, 3000);
+    CHECK_INT(r.status, SOLVE_MATE);
+    CHECK_INT(r.plies, 25);
+    CHECK(r.futile_stops > 0);
+    CHECK(r.exact && !r.futile_unsure);
+    solve_result_free(&r);
+}

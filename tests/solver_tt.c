@@ -2,7 +2,7 @@
  * solver_tt.c: the transposition table's answers with hand superiority, and the results
  * flagged exact (tt.h) that speak for their own hand only: the delay rule's lengths are
  * not monotone in the attacker's hand, so neither a larger nor a smaller hand may borrow
- * them.
+ * them; and the results marked unsure (resting on a stopped delay-rule test).
  */
 #include "../solver/hand.h"
 #include "../solver/tt.h"
@@ -20,38 +20,78 @@ TEST(tt_superiority_and_exact_results)
 
     /* A proof with one pawn covers two pawns, not none; a disproof with two pawns covers
      * one, not three. */
-    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false);
+    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false, false);
     CHECK_INT(tt_probe(&tt, KEY, pawns(2), 7).pn, 0);
     CHECK_INT(tt_probe(&tt, KEY, pawns(2), 5).found, false); /* the bound is shorter */
     CHECK_INT(tt_probe(&tt, KEY, pawns(0), 7).found, false);
-    tt_store_disproof(&tt, KEY + 1, pawns(2), 9, MOVE_NONE, 10, false);
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 9, MOVE_NONE, 10, false, false);
     CHECK_INT(tt_probe(&tt, KEY + 1, pawns(1), 9).dn, 0);
     CHECK_INT(tt_probe(&tt, KEY + 1, pawns(3), 9).found, false);
     CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 9).exact);
 
     /* Exact results answer their own hand only, and say so. */
-    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, true);
+    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, true, false);
     tt_probe_t t = tt_probe(&tt, KEY + 2, pawns(1), 9);
     CHECK_INT(t.pn, 0);
     CHECK(t.exact);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 9).found, false);
-    tt_store_disproof(&tt, KEY + 3, pawns(2), 9, MOVE_NONE, 10, true);
+    tt_store_disproof(&tt, KEY + 3, pawns(2), 9, MOVE_NONE, 10, true, false);
     CHECK_INT(tt_probe(&tt, KEY + 3, pawns(2), 5).dn, 0);
     CHECK_INT(tt_probe(&tt, KEY + 3, pawns(1), 9).found, false);
 
     /* A monotone proof of the same bound replaces the exact one; a shorter exact proof
      * replaces a monotone one (for its own hand). */
-    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, false);
+    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, false, false);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 7).pn, 0);
-    tt_store_proof(&tt, KEY + 2, pawns(1), 5, MOVE_NONE, 10, true);
+    tt_store_proof(&tt, KEY + 2, pawns(1), 5, MOVE_NONE, 10, true, false);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(1), 5).pn, 0);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 5).found, false);
 
     /* The flags never leak into the effort count (the replacement priority). */
-    tt_store(&tt, KEY + 4, pawns(0), 3, 4, MOVE_NONE, 0x3FFFFFF0u);
+    tt_store(&tt, KEY + 4, pawns(0), 3, 4, MOVE_NONE, 0x0FFFFFF0u);
     tt_store(&tt, KEY + 4, pawns(0), 3, 4, MOVE_NONE, 0x100u);
     t = tt_probe(&tt, KEY + 4, pawns(0), 1);
     CHECK_INT(t.pn, 3);
     CHECK(!t.exact);
+    CHECK(!t.unsure);
+    tt_free(&tt);
+}
+
+/* Results resting on a stopped delay-rule test say so when they decide a query; a certain
+ * result of the same bound clears the mark, and a better bound replaces it with its own. */
+TEST(tt_unsure_results)
+{
+    tt_t tt;
+    CHECK(tt_init(&tt, 1));
+    tt_new_search(&tt);
+
+    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false, true);
+    tt_probe_t t = tt_probe(&tt, KEY, pawns(2), 7);
+    CHECK_INT(t.pn, 0);
+    CHECK(t.unsure);
+    tt_store_proof(&tt, KEY, pawns(1), 9, MOVE_NONE, 10, false, false); /* longer: ignored */
+    CHECK(tt_probe(&tt, KEY, pawns(1), 9).unsure);
+    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false, false);
+    CHECK(!tt_probe(&tt, KEY, pawns(1), 7).unsure);
+    tt_store_proof(&tt, KEY, pawns(1), 5, MOVE_NONE, 10, false, true);
+    CHECK(tt_probe(&tt, KEY, pawns(1), 5).unsure);
+
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 9, MOVE_NONE, 10, false, true);
+    t = tt_probe(&tt, KEY + 1, pawns(1), 9);
+    CHECK_INT(t.dn, 0);
+    CHECK(t.unsure);
+    CHECK(!t.exact);
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 11, MOVE_NONE, 10, false, false);
+    CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 9).unsure);
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 11, MOVE_NONE, 10, false, true); /* equal: the certain one stays */
+    CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 11).unsure);
+
+    /* The marks never leak into the effort count, nor the count into the marks. */
+    tt_store(&tt, KEY + 2, pawns(0), 3, 4, MOVE_NONE, 0x0FFFFFF0u);
+    tt_store(&tt, KEY + 2, pawns(0), 3, 4, MOVE_NONE, 0x100u);
+    tt_store_proof(&tt, KEY + 2, pawns(0), 3, MOVE_NONE, 0x100u, false, false);
+    t = tt_probe(&tt, KEY + 2, pawns(0), 3);
+    CHECK_INT(t.pn, 0);
+    CHECK(!t.unsure && !t.exact);
     tt_free(&tt);
 }
