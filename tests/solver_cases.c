@@ -25,22 +25,32 @@ typedef struct {
     char pv[512];
 } answer_t;
 
-static answer_t solve_sfen(const char *sfen, futile_rule_t rule, uint64_t nodes)
+/* Solves sfen with the default options, 60 s at most, but a futility rule, a node limit
+ * and a delay-test budget of the caller's.  False (a test failure) on a bad SFEN. */
+static bool solve_raw(const char *sfen, futile_rule_t rule, uint64_t nodes, uint64_t delay_budget, solve_result_t *r)
 {
-    answer_t a = {SOLVE_ERROR, 0, ""};
     pos_t p;
     char err[SFEN_ERR_MAX];
     if (!sfen_parse(&p, sfen, SFEN_STRICT, err, sizeof err)) {
         test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
-        return a;
+        return false;
     }
     solve_opts_t o;
     solve_opts_default(&o);
     o.futile = rule;
     o.node_limit = nodes;
     o.time_limit = 60;
+    o.delay_budget = delay_budget;
+    solver_solve(shared_solver(), &p, &o, r);
+    return true;
+}
+
+static answer_t solve_sfen(const char *sfen, futile_rule_t rule, uint64_t nodes)
+{
+    answer_t a = {SOLVE_ERROR, 0, ""};
     solve_result_t r;
-    solver_solve(shared_solver(), &p, &o, &r);
+    if (!solve_raw(sfen, rule, nodes, 0, &r))
+        return a;
     a.status = r.status;
     a.plies = r.plies;
     for (int i = 0; i < r.plies && strlen(a.pv) < sizeof a.pv - 8; i++) {
@@ -233,17 +243,7 @@ TEST(solver_lookahead_cache_changes_nothing)
 static solve_result_t solve_with_delay_budget(const char *sfen, uint64_t budget)
 {
     solve_result_t r = {0};
-    pos_t p;
-    char err[SFEN_ERR_MAX];
-    if (!sfen_parse(&p, sfen, SFEN_STRICT, err, sizeof err)) {
-        test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
-        return r;
-    }
-    solve_opts_t o;
-    solve_opts_default(&o);
-    o.time_limit = 60;
-    o.delay_budget = budget;
-    solver_solve(shared_solver(), &p, &o, &r);
+    solve_raw(sfen, FUTILE_DELAY, 0, budget, &r);
     return r;
 }
 
