@@ -48,6 +48,7 @@ typedef struct {
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
     uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */
     uint64_t delay_stops;  /* delay-rule tests a budget stopped, decisive or not */
+    uint64_t futile_cuts;  /* futility tests cut by their depth cap (futile.c) */
 } dfpn_shared_t;
 
 /* Whether a limit of the whole solve (nodes, time, stop) has been reached. */

@@ -5,7 +5,8 @@
  * defender must be mated at once under the same rule: every reply it then has is itself
  * a futile interposition (or it has none).  The test recurses, each level one piece
  * nearer the king or one defender piece fewer on the board, so a chain of interpositions
- * on one line is recognised link by link; depth is also capped.  It uses no search and
+ * on one line is recognised link by link; depth is also capped (a capped test says "not
+ * futile", and is not cached).  It uses no search and
  * no table, so its verdicts depend on the position alone.  Verdicts are cached by
  * position key, with the proof hand each "futile" rests on: the attacker hand below which
  * the immediate mates it found may fail (see hand_monopoly).
@@ -71,8 +72,10 @@ static bool capture_still_mates(dfpn_shared_t *sh, pos_t *p, color_t attacker, m
 static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph, const move_t *given,
                       int given_n)
 {
-    if (depth > FUTILE_MAX_DEPTH)
+    if (depth > FUTILE_MAX_DEPTH) {
+        sh->futile_cuts++;
         return false;
+    }
     if (!sh->futile_cache)
         sh->futile_cache = calloc_prefaulted(CACHE_SIZE, sizeof(verdict_t));
     verdict_t *v = sh->futile_cache ? (verdict_t *)sh->futile_cache + (pos_key(q) & (CACHE_SIZE - 1)) : NULL;
@@ -81,6 +84,7 @@ static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, 
         *ph = v->ph;
         return v->mated;
     }
+    uint64_t cuts = sh->futile_cuts;
     move_t buf[MG_MAX_MOVES];
     const move_t *moves = given ? given : buf;
     int n = given ? given_n : mg_evasions(q, buf);
@@ -101,7 +105,9 @@ static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, 
         need = hand_max(need, h);
     }
     *ph = mated ? hand_max(need, hand_monopoly(q, q->hand[attacker])) : 0;
-    if (v && depth < FUTILE_MAX_DEPTH)
+    /* A verdict the depth cap cut short depends on the depth it was asked at: kept out,
+     * so that cached verdicts depend on the position alone, whatever came before. */
+    if (v && sh->futile_cuts == cuts)
         *v = (verdict_t){key, *ph, mated};
     return mated;
 }
