@@ -62,9 +62,10 @@ typedef struct {
     int plen;    /* proven: a mate within plen plies */
     int dlen;    /* disproven: no mate within dlen plies */
     hand_t hand; /* the proof or disproof hand of the root */
-    bool unsure; /* the result rests on a delay-rule test that a budget stopped: under the
-                    rule a proof's plen may be too small or too large and a disproof may
-                    be wrong (mate or no mate themselves are never affected) */
+    bool unsure; /* the result rests on a delay-rule test that a budget (or the nesting
+                    limit) stopped: under the rule a proof's plen may be too small or too
+                    large and a disproof may be wrong (mate or no mate themselves are
+                    never affected) */
 } dfpn_result_t;
 
 /* Searches p (restored on return) for a mate by attacker (p's side to move, or the side
