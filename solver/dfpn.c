@@ -25,7 +25,7 @@
  * al. (Weak Proof-Number Search, CG 2008): the largest child dn plus one for each other
  * check still open.  Measured at 3 M nodes a problem on 50 Zuko and Muso problems: 60.7 M
  * nodes against 66.1 M, 44 lengths proven against 41; the same rule for a defender
- * node's pn (a sum of replies) tripled the nodes of Zuko #1.
+ * node's pn (a sum of replies) took Zuko #1 from 3.7 M to 8.6 M nodes.
  */
 #include "dfpn.h"
 
