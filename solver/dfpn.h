@@ -42,7 +42,11 @@ typedef struct {
     const solve_opts_t *opts; /* for progress reports */
     const char *phase;
     double next_report;
-    void *pool[16]; /* search frames kept for reuse, one per nesting level */
+    /* Search frames kept for reuse, one per nesting level.  Delay-rule tests nest (a test's
+     * search meets interpositions of its own): Muso 第100番 needs more than 16 levels for a
+     * certified length; the nodes of a whole chain come out of its outermost test's budget,
+     * and a level's frame is allocated when first reached. */
+    void *pool[64];
     int nest;
     void *futile_cache; /* futile.c: verdicts by position key */
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
