@@ -99,7 +99,7 @@ static void check_limits(dfpn_shared_t *sh)
 
 static int path_find(const dfpn_t *d, uint64_t key)
 {
-    if (!d->path_count[key & (PATH_SLOTS - 1)])
+    if (!d->sh->path_filter[key & (PATH_SLOTS - 1)])
         return -1;
     for (int i = d->ply; i >= 0; i--)
         if (d->path[i] == key)
@@ -110,12 +110,12 @@ static int path_find(const dfpn_t *d, uint64_t key)
 static void path_push(dfpn_t *d, uint64_t key)
 {
     d->path[++d->ply] = key;
-    d->path_count[key & (PATH_SLOTS - 1)]++;
+    d->sh->path_filter[key & (PATH_SLOTS - 1)]++;
 }
 
 static void path_pop(dfpn_t *d)
 {
-    d->path_count[d->path[d->ply] & (PATH_SLOTS - 1)]--;
+    d->sh->path_filter[d->path[d->ply] & (PATH_SLOTS - 1)]--;
     d->ply--;
 }
 
@@ -142,7 +142,7 @@ static bool arena_reserve(dfpn_t *d, size_t n)
 {
     if (d->arena_top + n <= d->arena_cap)
         return true;
-    size_t cap = d->arena_cap ? d->arena_cap * 2 : 1 << 16;
+    size_t cap = d->arena_cap ? d->arena_cap * 2 : 1 << 10; /* nested levels mostly need little */
     while (cap < d->arena_top + n)
         cap *= 2;
     child_t *a = realloc(d->arena, cap * sizeof *a);
@@ -547,16 +547,46 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     d->arena_top = base;
 }
 
+/* The search frame of nesting level `level`, its path room for a search of bound len (a
+ * path grows one ply per unit of bound, and never past SOLVER_MAX_PLY: mid()), or NULL
+ * when memory or the nesting limit says no. */
+static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len)
+{
+    if (level >= DFPN_NEST_MAX)
+        return NULL;
+    if (!sh->path_filter && !(sh->path_filter = calloc(PATH_SLOTS, sizeof *sh->path_filter)))
+        return NULL;
+    if (level >= sh->pool_cap) {
+        int cap = sh->pool_cap ? sh->pool_cap * 2 : 16;
+        while (cap <= level)
+            cap *= 2;
+        cap = cap > DFPN_NEST_MAX ? DFPN_NEST_MAX : cap;
+        void **pool = realloc(sh->pool, (size_t)cap * sizeof *pool);
+        if (!pool)
+            return NULL;
+        memset(pool + sh->pool_cap, 0, (size_t)(cap - sh->pool_cap) * sizeof *pool);
+        sh->pool = pool;
+        sh->pool_cap = cap;
+    }
+    dfpn_t *d = sh->pool[level];
+    if (!d && !(d = sh->pool[level] = calloc(1, sizeof *d)))
+        return NULL;
+    int need = (len < 0 ? 0 : len > SOLVER_MAX_PLY ? SOLVER_MAX_PLY : len) + 2;
+    if (need > d->path_cap) {
+        uint64_t *path = realloc(d->path, (size_t)need * sizeof *path);
+        if (!path)
+            return NULL;
+        d->path = path;
+        d->path_cap = need;
+    }
+    return d;
+}
+
 dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
 {
     dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
-    int level = sh->nest;
-    if (level >= (int)(sizeof sh->pool / sizeof sh->pool[0])) {
-        sh->aborted = true;
-        return out;
-    }
-    dfpn_t *d = sh->pool[level];
-    if (!d && !(d = sh->pool[level] = calloc(1, sizeof *d))) {
+    dfpn_t *d = level_frame(sh, sh->nest, len);
+    if (!d) {
         sh->aborted = true;
         return out;
     }
@@ -571,7 +601,7 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     d->ply = 0;
     d->arena_top = 0;
     d->path[0] = pos_key(p);
-    d->path_count[d->path[0] & (PATH_SLOTS - 1)]++;
+    sh->path_filter[d->path[0] & (PATH_SLOTS - 1)]++;
 
     node_result_t r;
     mid(d, &r, PN_INF, PN_INF, len);
@@ -579,7 +609,7 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure};
     else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
         out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure};
-    d->path_count[d->path[0] & (PATH_SLOTS - 1)]--;
+    sh->path_filter[d->path[0] & (PATH_SLOTS - 1)]--;
     sh->nest--;
     return out;
 }
@@ -594,7 +624,7 @@ dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mo
         return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand, t.unsure};
     if (t.found && t.dn == 0)
         return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand, t.unsure};
-    if (sh->nest + 1 >= (int)(sizeof sh->pool / sizeof sh->pool[0]))
+    if (sh->nest + 1 >= DFPN_NEST_MAX)
         return out;
     uint64_t saved = sh->local_limit, limit = budget ? sh->nodes + budget : 0;
     if (saved && (!limit || saved < limit))
@@ -612,13 +642,19 @@ dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mo
 
 void dfpn_shared_release(dfpn_shared_t *sh)
 {
-    for (size_t i = 0; i < sizeof sh->pool / sizeof sh->pool[0]; i++) {
+    for (int i = 0; i < sh->pool_cap; i++) {
         dfpn_t *d = sh->pool[i];
-        if (d)
+        if (d) {
             free(d->arena);
+            free(d->path);
+        }
         free(d);
-        sh->pool[i] = NULL;
     }
+    free(sh->pool);
+    sh->pool = NULL;
+    sh->pool_cap = 0;
+    free(sh->path_filter);
+    sh->path_filter = NULL;
     free(sh->futile_cache);
     sh->futile_cache = NULL;
     free(sh->est_cache);

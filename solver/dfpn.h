@@ -28,6 +28,12 @@
 typedef enum { DFPN_PROVEN, DFPN_DISPROVEN, DFPN_UNKNOWN } dfpn_status_t;
 typedef enum { MODE_STRICT = 0, MODE_COMPOSER = 1 } dfpn_mode_t;
 
+/* Nesting levels of searches (delay-rule tests within tests).  A deeper test is answered
+ * unknown, and the results resting on it are unsure.  The C stack holds them: each level
+ * adds a few frames, and the plies of a chain's levels add up to at most the outermost
+ * bound, since a test is asked at the bound of the node that asks it. */
+enum { DFPN_NEST_MAX = 1024 };
+
 /* What every search of one solve shares: the table, the limits and the counters. */
 typedef struct {
     tt_t *tt;
@@ -42,12 +48,17 @@ typedef struct {
     const solve_opts_t *opts; /* for progress reports */
     const char *phase;
     double next_report;
-    /* Search frames kept for reuse, one per nesting level.  Delay-rule tests nest (a test's
-     * search meets interpositions of its own): Muso 第100番 needs more than 16 levels for a
-     * certified length; the nodes of a whole chain come out of its outermost test's budget,
-     * and a level's frame is allocated when first reached. */
-    void *pool[64];
+    /* Search frames kept for reuse, one per nesting level (DFPN_NEST_MAX at most), each
+     * allocated when its level is first reached.  Delay-rule tests nest (a test's search
+     * meets interpositions of its own), and on long interposition lines the chains run
+     * deep: Muso 第100番 needs more than 16 levels for a certified length, Microcosmos 250.
+     * The nodes of a whole chain come out of its outermost test's budget. */
+    void **pool;
+    int pool_cap;
     int nest;
+    /* How many keys of the paths of all levels fall in each slot (PATH_SLOTS): a quick "not
+     * on this search's path" when 0.  Shared, so that a level costs only what it uses. */
+    uint16_t *path_filter;
     void *futile_cache; /* futile.c: verdicts by position key */
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
     uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */

@@ -44,8 +44,8 @@ typedef struct {
     dfpn_mode_t mode;
     uint64_t salt;
     int ply;
-    uint64_t path[SOLVER_MAX_PLY + 2]; /* pos_key of each position on the path */
-    uint16_t path_count[PATH_SLOTS];   /* how many path keys fall in each slot: a quick "not on path" */
+    uint64_t *path; /* pos_key of each position on the path, path_cap of them */
+    int path_cap;
     child_t *arena;
     size_t arena_cap, arena_top;
 } dfpn_t;

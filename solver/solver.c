@@ -116,7 +116,9 @@ static void run(job_t *job)
     /* Buffers from the last problem are reused (a batch of small problems would otherwise
      * spend its time faulting fresh pages in).  The futility cache is kept too: its
      * verdicts depend on the position alone (futile.c), never on the last problem. */
-    memcpy(sh.pool, job->s->keep.pool, sizeof sh.pool);
+    sh.pool = job->s->keep.pool;
+    sh.pool_cap = job->s->keep.pool_cap;
+    sh.path_filter = job->s->keep.path_filter;
     sh.futile_cache = job->s->keep.futile_cache;
     sh.est_cache = job->s->keep.est_cache;
     sh.node_limit = o->node_limit;
@@ -176,7 +178,9 @@ static void run(job_t *job)
         r->nodes = sh.nodes;
         r->seconds = dfpn_now() - sh.start;
     }
-    memcpy(job->s->keep.pool, sh.pool, sizeof sh.pool);
+    job->s->keep.pool = sh.pool;
+    job->s->keep.pool_cap = sh.pool_cap;
+    job->s->keep.path_filter = sh.path_filter;
     job->s->keep.futile_cache = sh.futile_cache;
     job->s->keep.est_cache = sh.est_cache;
 }
