@@ -99,9 +99,7 @@ static void check_limits(dfpn_shared_t *sh)
 
 static int path_find(const dfpn_t *d, uint64_t key)
 {
-    if (!d->sh->path_filter[key & (PATH_SLOTS - 1)])
-        return -1;
-    for (int i = d->ply; i >= 0; i--)
+    for (int i = d->path_head[key & (PATH_SLOTS - 1)]; i >= 0; i = d->path_prev[i])
         if (d->path[i] == key)
             return i;
     return -1;
@@ -109,13 +107,15 @@ static int path_find(const dfpn_t *d, uint64_t key)
 
 static void path_push(dfpn_t *d, uint64_t key)
 {
+    int slot = (int)(key & (PATH_SLOTS - 1));
     d->path[++d->ply] = key;
-    d->sh->path_filter[key & (PATH_SLOTS - 1)]++;
+    d->path_prev[d->ply] = d->path_head[slot];
+    d->path_head[slot] = (int16_t)d->ply;
 }
 
 static void path_pop(dfpn_t *d)
 {
-    d->sh->path_filter[d->path[d->ply] & (PATH_SLOTS - 1)]--;
+    d->path_head[d->path[d->ply] & (PATH_SLOTS - 1)] = d->path_prev[d->ply];
     d->ply--;
 }
 
@@ -554,8 +554,6 @@ static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len)
 {
     if (level >= DFPN_NEST_MAX)
         return NULL;
-    if (!sh->path_filter && !(sh->path_filter = calloc(PATH_SLOTS, sizeof *sh->path_filter)))
-        return NULL;
     if (level >= sh->pool_cap) {
         int cap = sh->pool_cap ? sh->pool_cap * 2 : 16;
         while (cap <= level)
@@ -569,14 +567,21 @@ static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len)
         sh->pool_cap = cap;
     }
     dfpn_t *d = sh->pool[level];
-    if (!d && !(d = sh->pool[level] = calloc(1, sizeof *d)))
-        return NULL;
+    if (!d) {
+        if (!(d = sh->pool[level] = calloc(1, sizeof *d)))
+            return NULL;
+        memset(d->path_head, 0xff, sizeof d->path_head); /* every slot -1: the path is empty */
+    }
     int need = (len < 0 ? 0 : len > SOLVER_MAX_PLY ? SOLVER_MAX_PLY : len) + 2;
     if (need > d->path_cap) {
         uint64_t *path = realloc(d->path, (size_t)need * sizeof *path);
-        if (!path)
+        if (path)
+            d->path = path;
+        int16_t *prev = realloc(d->path_prev, (size_t)need * sizeof *prev);
+        if (prev)
+            d->path_prev = prev;
+        if (!path || !prev)
             return NULL;
-        d->path = path;
         d->path_cap = need;
     }
     return d;
@@ -598,10 +603,9 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     d->attacker = attacker;
     d->mode = mode;
     d->salt = MODE_SALT[mode];
-    d->ply = 0;
     d->arena_top = 0;
-    d->path[0] = pos_key(p);
-    sh->path_filter[d->path[0] & (PATH_SLOTS - 1)]++;
+    d->ply = -1;
+    path_push(d, pos_key(p));
 
     node_result_t r;
     mid(d, &r, PN_INF, PN_INF, len);
@@ -609,7 +613,7 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure};
     else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
         out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure};
-    sh->path_filter[d->path[0] & (PATH_SLOTS - 1)]--;
+    path_pop(d);
     sh->nest--;
     return out;
 }
@@ -647,14 +651,13 @@ void dfpn_shared_release(dfpn_shared_t *sh)
         if (d) {
             free(d->arena);
             free(d->path);
+            free(d->path_prev);
         }
         free(d);
     }
     free(sh->pool);
     sh->pool = NULL;
     sh->pool_cap = 0;
-    free(sh->path_filter);
-    sh->path_filter = NULL;
     free(sh->futile_cache);
     sh->futile_cache = NULL;
     free(sh->est_cache);

@@ -56,9 +56,6 @@ typedef struct {
     void **pool;
     int pool_cap;
     int nest;
-    /* How many keys of the paths of all levels fall in each slot (PATH_SLOTS): a quick "not
-     * on this search's path" when 0.  Shared, so that a level costs only what it uses. */
-    uint16_t *path_filter;
     void *futile_cache; /* futile.c: verdicts by position key */
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
     uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */

@@ -118,7 +118,6 @@ static void run(job_t *job)
      * verdicts depend on the position alone (futile.c), never on the last problem. */
     sh.pool = job->s->keep.pool;
     sh.pool_cap = job->s->keep.pool_cap;
-    sh.path_filter = job->s->keep.path_filter;
     sh.futile_cache = job->s->keep.futile_cache;
     sh.est_cache = job->s->keep.est_cache;
     sh.node_limit = o->node_limit;
@@ -180,7 +179,6 @@ static void run(job_t *job)
     }
     job->s->keep.pool = sh.pool;
     job->s->keep.pool_cap = sh.pool_cap;
-    job->s->keep.path_filter = sh.path_filter;
     job->s->keep.futile_cache = sh.futile_cache;
     job->s->keep.est_cache = sh.est_cache;
 }

@@ -52,6 +52,6 @@ TEST(dfpn_deep_nesting)
     CHECK_INT(r.status, DFPN_PROVEN);
     CHECK_INT(r.plen, 3);
     dfpn_shared_release(&sh);
-    CHECK(sh.pool == NULL && sh.pool_cap == 0 && sh.path_filter == NULL);
+    CHECK(sh.pool == NULL && sh.pool_cap == 0);
     tt_free(&tt);
 }
