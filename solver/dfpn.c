@@ -434,7 +434,10 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             break;
 
         /* Child thresholds; the 1+epsilon trick (epsilon 1/4) keeps the search longer in
-         * one child before switching, which limits thrashing when the table is full. */
+         * one child before switching, which limits thrashing (re-descents of long paths
+         * and of a full table).  On 50 Zuko and Muso problems at 3 M nodes: 60.7 M nodes
+         * and 44 lengths proven with 1/4; 151.3 M and 10 with none; 66.7 M, 65.9 M, 66.5 M
+         * and 81.3 M with 1/8, 3/8, 1/2 and 1. */
         uint64_t grow = (uint64_t)phi2 + phi2 / 4 + 1;
         uint32_t c_phi_th = (uint32_t)(grow < th_phi ? grow : th_phi);
         uint32_t best_delta = or_node ? ch[best].dn : ch[best].pn;
