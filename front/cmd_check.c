@@ -5,7 +5,8 @@
  * proof of the position.
  *
  * Invariants: every position gets one answer line, in input order: "yes", "no",
- * "unknown" (a limit stopped the search) or "error"; "no" is always proven.  The exit
+ * "unknown" (a limit stopped the search) or "error"; "no" is always proven.  With
+ * --format json the line is one JSON object holding the same answer.  The exit
  * status is the worst answer: 2 for any error, else 3 for any unknown, else 1 for any
  * no, else 0.
  */
@@ -17,16 +18,34 @@
 #include "../movegen/usi_move.h"
 #include "../solver/solver.h"
 #include "cli.h"
+#include "json.h"
 #include "solve_common.h"
 
 enum { CHECK_HASH_DEFAULT = 16 };
 
 typedef enum { ANSWER_YES, ANSWER_NO, ANSWER_UNKNOWN, ANSWER_ERROR } answer_t;
 
+/* What a solve says about the question: the answer and the reason behind it. */
+typedef enum {
+    SAY_MATE_UNCERTIFIED, /* yes: a mate within N, its line not certified */
+    SAY_MATE,             /* yes: the shortest mate, L <= N */
+    SAY_SHORTER,          /* --exact, no: the shortest mate is shorter than N */
+    SAY_EXACT,            /* --exact, yes: the shortest mate is N */
+    SAY_LENGTH_UNPROVEN,  /* --exact, unknown: a mate within N, its length unproven */
+    SAY_NOMATE,           /* no: no mate within N */
+    SAY_LIMIT,            /* unknown: a limit stopped the search */
+    SAY_ERROR,
+} saying_t;
+
+static const answer_t SAYING_ANSWER[] = {ANSWER_YES, ANSWER_YES, ANSWER_NO, ANSWER_YES,
+                                         ANSWER_UNKNOWN, ANSWER_NO, ANSWER_UNKNOWN, ANSWER_ERROR};
+static const char *const ANSWER_NAME[] = {"yes", "no", "unknown", "error"};
+
 typedef struct {
     solver_args_t s;
     int plies;
     bool exact;
+    bool json; /* --format json */
     const char **files;
     int n_files;
     char **words;
@@ -49,6 +68,7 @@ static void usage(void)
            "  --plies N             the bound, from 1 to %d (required)\n"
            "  --exact               ask instead whether the shortest mate is exactly N plies\n"
            "  -f FILE               read positions from FILE ('-' = stdin); may be repeated\n"
+           "  --format text|json    output format (default text; json: one object a line)\n"
            "  --hash MB             transposition table size in MiB (default %d; raise it for\n"
            "                        long bounds)\n"
            "%s"
@@ -66,6 +86,11 @@ static void usage(void)
            "plies, not N: MOVES', 'no  no mate within N plies', or 'unknown' when a limit left\n"
            "the length unproven.  A line that is 'not certified' is a forced mate, but the\n"
            "defender may last longer than it does there (or the attacker mate faster).\n"
+           "With --format json each line is {\"id\", \"file\", \"sfen\", \"question\": \"within\"|\"exact\",\n"
+           "\"bound\": N, \"answer\": \"yes\"|\"no\"|\"unknown\"|\"error\", \"status\": the solve's\n"
+           "(\"mate\"|\"nomate\"|\"unknown\"|\"error\"), \"plies\", \"pv\", \"shortest\" (L proven\n"
+           "shortest), \"exact\" (the line certified), \"nodes\", \"time_ms\", \"error\"} (\"file\"\n"
+           "only with -f; \"plies\" to \"exact\" only for a mate; \"error\" only for an error).\n"
            "\n"
            "Exit status: 0 yes (for every position), 1 no (for some), 3 unknown (for some; before\n"
            "1), 2 on any error (bad option, malformed position, unreadable file; before all).\n",
@@ -78,6 +103,12 @@ static int take_option(void *ctx, const char *name, const char *val)
     uint64_t n;
     if (!strcmp(name, "--exact")) {
         a->exact = true;
+    } else if (!strcmp(name, "--format")) {
+        if (strcmp(val, "text") && strcmp(val, "json")) {
+            cli_error("check: --format must be 'text' or 'json', not '%s'", val);
+            return 2;
+        }
+        a->json = !strcmp(val, "json");
     } else if (!strcmp(name, "--plies")) {
         if (!arg_uint(val, 1, SOLVER_MAX_PLY, &n)) {
             cli_error("check: --plies must be a whole number from 1 to %d, not '%s'", SOLVER_MAX_PLY, val);
@@ -97,7 +128,7 @@ static int take_option(void *ctx, const char *name, const char *val)
 /* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, check_args_t *a)
 {
-    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"-f", "--file", "--plies", NULL};
+    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"-f", "--file", "--plies", "--format", NULL};
     option_spec_t spec = {"check", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, a->words, &a->n_words);
     if (st >= 0)
@@ -129,8 +160,8 @@ static void print_moves(const solve_result_t *r)
     putchar('\n');
 }
 
-/* Prints the answer for a solved position (r from a search bounded by a->plies). */
-static answer_t report(const check_args_t *a, const solve_result_t *r)
+/* What the solve r (bounded by a->plies) says about the question. */
+static saying_t classify(const check_args_t *a, const solve_result_t *r)
 {
     int n = a->plies;
     switch (r->status) {
@@ -138,61 +169,119 @@ static answer_t report(const check_args_t *a, const solve_result_t *r)
         /* A mate within n is proven.  The line has r->plies moves; only when exact is it
          * certified (shortest attack, longest defence): otherwise the defender may hold
          * out longer than it does in the line, or the line may run past n. */
-        if (!a->exact && !r->exact) {
-            printf("yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n), r->plies);
-            print_moves(r);
-            return ANSWER_YES;
-        }
-        if (!a->exact) {
-            printf("yes  mate in %d %s", r->plies, plies_word(r->plies));
-            print_moves(r);
-            return ANSWER_YES;
-        }
-        if (r->plies < n && r->shortest) { /* the shortest mate is shorter than n */
-            printf("no  shortest mate is %d %s, not %d", r->plies, plies_word(r->plies), n);
-            print_moves(r);
-            return ANSWER_NO;
-        }
-        if (r->plies == n && r->shortest) {
-            printf("yes  shortest mate is %d %s", n, plies_word(n));
-            print_moves(r);
-            return ANSWER_YES;
-        }
-        printf("unknown  mate within %d %s, but a limit left its shortest length unproven\n", n, plies_word(n));
-        return ANSWER_UNKNOWN;
+        if (!a->exact)
+            return r->exact ? SAY_MATE : SAY_MATE_UNCERTIFIED;
+        if (r->plies < n && r->shortest)
+            return SAY_SHORTER;
+        if (r->plies == n && r->shortest)
+            return SAY_EXACT;
+        return SAY_LENGTH_UNPROVEN;
     case SOLVE_NOMATE:
-        printf("no  no mate within %d %s\n", n, plies_word(n));
-        return ANSWER_NO;
+        return SAY_NOMATE;
     case SOLVE_UNKNOWN:
-        puts("unknown  a limit stopped the search");
-        return ANSWER_UNKNOWN;
+        return SAY_LIMIT;
     case SOLVE_ERROR:
         break;
     }
-    printf("error  %s\n", r->error);
-    return ANSWER_ERROR;
+    return SAY_ERROR;
+}
+
+static void print_text(const check_args_t *a, const problem_t *pb, saying_t say, const solve_result_t *r,
+                       const char *error)
+{
+    int n = a->plies;
+    if (pb->file)
+        printf("%s:%ld  ", pb->file, pb->line);
+    switch (say) {
+    case SAY_MATE_UNCERTIFIED:
+        printf("yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n), r->plies);
+        print_moves(r);
+        return;
+    case SAY_MATE:
+        printf("yes  mate in %d %s", r->plies, plies_word(r->plies));
+        print_moves(r);
+        return;
+    case SAY_SHORTER:
+        printf("no  shortest mate is %d %s, not %d", r->plies, plies_word(r->plies), n);
+        print_moves(r);
+        return;
+    case SAY_EXACT:
+        printf("yes  shortest mate is %d %s", n, plies_word(n));
+        print_moves(r);
+        return;
+    case SAY_LENGTH_UNPROVEN:
+        printf("unknown  mate within %d %s, but a limit left its shortest length unproven\n", n, plies_word(n));
+        return;
+    case SAY_NOMATE:
+        printf("no  no mate within %d %s\n", n, plies_word(n));
+        return;
+    case SAY_LIMIT:
+        puts("unknown  a limit stopped the search");
+        return;
+    case SAY_ERROR:
+        break;
+    }
+    printf("error  %s\n", error);
+}
+
+/* r is NULL when the position was refused before any search. */
+static void print_json(const check_args_t *a, const problem_t *pb, saying_t say, const solve_result_t *r,
+                       const char *error)
+{
+    json_obj_t j;
+    json_begin(&j, stdout);
+    json_int(&j, "id", pb->line);
+    if (pb->file)
+        json_str(&j, "file", pb->file);
+    json_str(&j, "sfen", pb->text);
+    json_str(&j, "question", a->exact ? "exact" : "within");
+    json_int(&j, "bound", a->plies);
+    json_str(&j, "answer", ANSWER_NAME[SAYING_ANSWER[say]]);
+    json_str(&j, "status", solve_status_name(r ? r->status : SOLVE_ERROR));
+    if (r && r->status == SOLVE_MATE) {
+        json_int(&j, "plies", r->plies);
+        json_array_begin(&j, "pv");
+        for (int i = 0; i < r->plies; i++) {
+            char mv[USI_MOVE_MAX];
+            json_array_str(&j, usi_format(r->pv[i], mv));
+        }
+        json_array_end(&j);
+        json_bool(&j, "shortest", r->shortest);
+        json_bool(&j, "exact", r->exact);
+    }
+    json_uint(&j, "nodes", r ? r->nodes : 0);
+    json_int(&j, "time_ms", r ? (long long)(r->seconds * 1000 + 0.5) : 0);
+    if (say == SAY_ERROR)
+        json_str(&j, "error", error);
+    json_end(&j);
+}
+
+static answer_t say(const check_args_t *a, const problem_t *pb, saying_t saying, const solve_result_t *r,
+                    const char *error)
+{
+    if (a->json)
+        print_json(a, pb, saying, r, error);
+    else
+        print_text(a, pb, saying, r, error);
+    return SAYING_ANSWER[saying];
 }
 
 static answer_t check_one(const check_args_t *a, solver_t *solver, const problem_t *pb)
 {
-    if (pb->file)
-        printf("%s:%ld  ", pb->file, pb->line);
     char err[SFEN_ERR_MAX];
     pos_t p;
-    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err)) {
-        printf("error  %s\n", err);
-        return ANSWER_ERROR;
-    }
+    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err))
+        return say(a, pb, SAY_ERROR, NULL, err);
     color_t defender = opp(p.side);
     if (p.king[defender] == SQ_NONE) {
-        printf("error  no king for the defender (%s)\n", defender == WHITE ? "white" : "black");
-        return ANSWER_ERROR;
+        snprintf(err, sizeof err, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
+        return say(a, pb, SAY_ERROR, NULL, err);
     }
     solve_opts_t o = a->s.opts;
     o.max_plies = a->plies;
     solve_result_t r;
     solver_solve(solver, &p, &o, &r);
-    answer_t ans = report(a, &r);
+    answer_t ans = say(a, pb, classify(a, &r), &r, r.error);
     solve_result_free(&r);
     return ans;
 }

@@ -107,6 +107,53 @@ TEST(front_check_file)
     fu_end();
 }
 
+/* --format json: one object a line with the same answers, and the exit status as in text. */
+TEST(front_check_json)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_tsume("check --plies 9 --format json '" MATE3 "'");
+    CHECK_INT(r.code, 0);
+    CHECK_INT(fu_count_lines(r.out), 1);
+    CHECK_STR(fu_jget(r.out, "question"), "\"within\"");
+    CHECK_STR(fu_jget(r.out, "bound"), "9");
+    CHECK_STR(fu_jget(r.out, "answer"), "\"yes\"");
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(fu_jget(r.out, "plies"), "3");
+    CHECK_STR(fu_jget(r.out, "pv"), "[\"9f5b+\", \"4a5b\", \"S*4b\"]");
+    CHECK_STR(fu_jget(r.out, "shortest"), "true");
+    CHECK_STR(fu_jget(r.out, "exact"), "true");
+    CHECK(!*fu_jget(r.out, "file") && !*fu_jget(r.out, "error")); /* "" when absent */
+    fu_run_free(&r);
+
+    r = fu_tsume("check --plies 5 --exact --format=json '" MATE3 "'");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(fu_jget(r.out, "question"), "\"exact\"");
+    CHECK_STR(fu_jget(r.out, "answer"), "\"no\"");
+    CHECK_STR(fu_jget(r.out, "plies"), "3");
+    fu_run_free(&r);
+
+    const char *path = fu_write("j.sfen", MATE1 "\nnonsense\n" NOMATE "\n" ZUKO1 "\n");
+    r = fu_tsume(fu_fmt("check --plies 69 --nodes 500 --format json -f '%s'", path));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 4);
+    const char *want[][4] = {{"1", "\"yes\"", "\"mate\"", NULL},
+                             {"2", "\"error\"", "\"error\"", NULL},
+                             {"3", "\"no\"", "\"nomate\"", NULL},
+                             {"4", "\"unknown\"", "\"unknown\"", NULL}};
+    for (int i = 0; i < 4; i++) {
+        const char *line = fu_line(r.out, i);
+        CHECK_STR(fu_jget(line, "id"), want[i][0]);
+        CHECK_STR(fu_jget(line, "answer"), want[i][1]);
+        CHECK_STR(fu_jget(line, "status"), want[i][2]);
+        CHECK(*fu_jget(line, "file") && *fu_jget(line, "nodes"));
+    }
+    CHECK(strstr(fu_jget(fu_line(r.out, 1), "error"), "bad SFEN"));
+    CHECK(!*fu_jget(fu_line(r.out, 0), "error"));
+    fu_run_free(&r);
+    fu_end();
+}
+
 TEST(front_check_bad_options)
 {
     if (!fu_begin())
@@ -128,6 +175,7 @@ TEST(front_check_bad_options)
         {"--plies 3 --jobs 2 '" MATE3 "'", "--jobs"},
         {"--plies 3 -f /dev/null '" MATE3 "'", "-f"},
         {"--plies 3 -f /nonexistent/x.sfen", "x.sfen"},
+        {"--plies 3 --format xml '" MATE3 "'", "--format"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         fu_run_t r = fu_tsume(fu_fmt("check %s", CASES[i].args));
