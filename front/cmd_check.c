@@ -240,12 +240,7 @@ static void print_json(const check_args_t *a, const problem_t *pb, saying_t say,
     json_str(&j, "status", solve_status_name(r ? r->status : SOLVE_ERROR));
     if (r && r->status == SOLVE_MATE) {
         json_int(&j, "plies", r->plies);
-        json_array_begin(&j, "pv");
-        for (int i = 0; i < r->plies; i++) {
-            char mv[USI_MOVE_MAX];
-            json_array_str(&j, usi_format(r->pv[i], mv));
-        }
-        json_array_end(&j);
+        json_moves(&j, "pv", r->pv, r->plies);
         json_bool(&j, "shortest", r->shortest);
         json_bool(&j, "exact", r->exact);
     }

@@ -205,12 +205,7 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
     json_str(&j, "status", solve_status_name(r->status));
     if (r->status == SOLVE_MATE) {
         json_int(&j, "plies", r->plies);
-        json_array_begin(&j, "pv");
-        for (int i = 0; i < r->plies; i++) {
-            char mv[USI_MOVE_MAX];
-            json_array_str(&j, usi_format(r->pv[i], mv));
-        }
-        json_array_end(&j);
+        json_moves(&j, "pv", r->pv, r->plies);
         json_int(&j, "leftover", r->leftover);
         json_bool(&j, "exact", r->exact);
         json_bool(&j, "shortest", r->shortest);

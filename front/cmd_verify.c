@@ -252,13 +252,9 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
     if (v->stated)
         json_int(&j, "stated", v->stated);
     if (r->status == SOLVE_MATE) {
-        char mv[USI_MOVE_MAX];
         json_int(&j, "plies", r->plies);
         json_bool(&j, "exact", r->exact);
-        json_array_begin(&j, "pv");
-        for (int i = 0; i < r->plies; i++)
-            json_array_str(&j, usi_format(r->pv[i], mv));
-        json_array_end(&j);
+        json_moves(&j, "pv", r->pv, r->plies);
         json_int(&j, "leftover", r->leftover);
         json_array_begin(&j, "findings");
         for (int i = 0; i < v->nfindings; i++) {
@@ -269,10 +265,7 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
             json_str(&item, "kind", verify_kind_name(f->kind));
             json_str(&item, "label", verify_kind_label(f->kind));
             json_int(&item, "plies", f->kind == FIND_UNKNOWN ? 0 : f->plies);
-            json_array_begin(&item, "moves");
-            for (int m = 0; m < (f->kind == FIND_UNKNOWN ? 1 : f->plies) && f->moves; m++)
-                json_array_str(&item, usi_format(f->moves[m], mv));
-            json_array_end(&item);
+            json_moves(&item, "moves", f->moves, f->moves ? (f->kind == FIND_UNKNOWN ? 1 : f->plies) : 0);
             json_item_end(&item);
         }
         json_array_end(&j);

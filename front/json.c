@@ -9,6 +9,8 @@
 
 #include <inttypes.h>
 
+#include "../movegen/usi_move.h"
+
 /* Length of the valid UTF-8 sequence starting at s (1..4), or 0 if s does not start one.
  * Overlong forms, surrogates and code points above U+10FFFF are refused, as RFC 3629 asks. */
 static int utf8_len(const unsigned char *s)
@@ -150,4 +152,14 @@ void json_array_obj(json_obj_t *j, json_obj_t *item)
 void json_item_end(json_obj_t *item)
 {
     putc('}', item->out);
+}
+
+void json_moves(json_obj_t *j, const char *key, const move_t *moves, int n)
+{
+    json_array_begin(j, key);
+    for (int i = 0; i < n; i++) {
+        char mv[USI_MOVE_MAX];
+        json_array_str(j, usi_format(moves[i], mv));
+    }
+    json_array_end(j);
 }

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../movegen/types.h"
+
 typedef struct {
     FILE *out;
     bool first;    /* no member written yet */
@@ -31,6 +33,9 @@ void json_bool(json_obj_t *j, const char *key, bool val);
 void json_array_begin(json_obj_t *j, const char *key);
 void json_array_str(json_obj_t *j, const char *item);
 void json_array_end(json_obj_t *j);
+
+/* An array of n moves in USI notation (key: ["7g7f", ...]). */
+void json_moves(json_obj_t *j, const char *key, const move_t *moves, int n);
 void json_end(json_obj_t *j);
 
 /* An object as the next item of j's open array: its members go to *item, and

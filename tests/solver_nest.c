@@ -7,15 +7,6 @@
 #include "../solver/dfpn.h"
 #include "test.h"
 
-static bool parse(pos_t *p, const char *sfen)
-{
-    char err[SFEN_ERR_MAX];
-    if (sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err))
-        return true;
-    test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
-    return false;
-}
-
 TEST(dfpn_deep_nesting)
 {
     tt_t tt;
@@ -28,8 +19,13 @@ TEST(dfpn_deep_nesting)
     /* G*5b mates at once (the pawn guards the gold); the other is the bundled example,
      * mate in 3 (9f5b+ 4a5b S*4b).  Each is asked once from a level, so that the table
      * cannot answer for a search that should not run. */
-    if (!parse(&near, "4k4/9/4P4/9/9/9/9/9/9 b G 1") || !parse(&far, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"))
+    char err[SFEN_ERR_MAX];
+    if (!sfen_parse(&near, "4k4/9/4P4/9/9/9/9/9/9 b G 1", SFEN_STRICT, err, sizeof err) ||
+        !sfen_parse(&far, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", SFEN_STRICT, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s", err);
+        tt_free(&tt);
         return;
+    }
 
     /* The deepest level a nested search may open, from a frame allocated there. */
     sh.nest = DFPN_NEST_MAX - 2;
