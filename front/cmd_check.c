@@ -37,8 +37,11 @@ typedef enum {
     SAY_ERROR,
 } saying_t;
 
-static const answer_t SAYING_ANSWER[] = {ANSWER_YES, ANSWER_YES, ANSWER_NO, ANSWER_YES,
-                                         ANSWER_UNKNOWN, ANSWER_NO, ANSWER_UNKNOWN, ANSWER_ERROR};
+static const answer_t SAYING_ANSWER[] = {
+    [SAY_MATE_UNCERTIFIED] = ANSWER_YES, [SAY_MATE] = ANSWER_YES,          [SAY_SHORTER] = ANSWER_NO,
+    [SAY_EXACT] = ANSWER_YES,            [SAY_LENGTH_UNPROVEN] = ANSWER_UNKNOWN, [SAY_NOMATE] = ANSWER_NO,
+    [SAY_LIMIT] = ANSWER_UNKNOWN,        [SAY_ERROR] = ANSWER_ERROR,
+};
 static const char *const ANSWER_NAME[] = {"yes", "no", "unknown", "error"};
 
 typedef struct {
