@@ -17,8 +17,8 @@
 enum { REP_NONE = INT_MAX, REP_LIMIT = -1 };
 
 /* Slots of the path index: each slot heads a chain, newest first, of the path positions
- * whose key falls in it, so that a lookup compares only those (about one key in 2,000
- * when the path is 1525 plies long) and the heads stay in the first-level cache.  The
+ * whose key falls in it, so that a lookup compares only those (0.37 keys on average on
+ * a 1525-ply path) and the heads stay in the first-level cache.  The
  * counting filter it replaced (64 K slots of 16 bits, then a scan of the whole path)
  * missed the cache on most children. */
 enum { PATH_SLOTS = 1 << 12 };
