@@ -1,9 +1,10 @@
 /*
  * solver.c: the public entry points: one problem, three phases.
- *   proof     strict df-pn, no length bound: mate, no mate, or unknown;
- *   shortest  bounded searches under the chosen futility rule, each asking for a mate two
- *             plies shorter than the last one proven, until one is disproven: the length
- *             is then exact (composer length <= strict length, so the first bound holds);
+ *   proof     df-pn under the chosen futility rule, no length bound: mate, no mate, or
+ *             unknown;
+ *   shortest  bounded searches under the same rule, each asking for a mate two plies
+ *             shorter than the last one proven, until one is disproven: the length is
+ *             then exact;
  *   line      the moves of that length (line.c).
  * With a length bound (max_plies) the proof is that bounded search itself, under the rule
  * in force, so a short question never costs an unbounded proof.
@@ -130,13 +131,16 @@ static void run(job_t *job)
     sh.phase = "proof";
     tt_new_search(sh.tt);
 
-    /* Either rule decides mate or no mate alike (dfpn.h).  The proof runs under the strict
-     * one, whose nodes cost no futility tests; lengths and the line use the rule asked for,
-     * starting from the strict proof's length (composer mates are never longer).  A length
-     * bound is a question about lengths, so that proof runs under the rule asked for. */
+    /* Either rule decides mate or no mate alike (dfpn.h), so the proof runs under the rule
+     * asked for: its length is then one under that rule (Microcosmos: 1565 plies against
+     * 1573 strict), and the searches after it find its positions in the table.  The strict rule leaves every
+     * futile interposition to be proven and costs no futility tests; measured on 50 Zuko
+     * and Muso problems at 3 M nodes, the proof under the delay rule took 57.0 M nodes
+     * and 177 s against 63.7 M and 207 s (run side by side), with 44 lengths proven
+     * against 43; Microcosmos 113.0 M nodes against 120.8 M. */
     dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
     bool bounded = o->max_plies > 0 && o->max_plies < LEN_INF - 1;
-    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, bounded ? mode : MODE_STRICT, bounded ? o->max_plies : LEN_INF - 1);
+    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, mode, bounded ? o->max_plies : LEN_INF - 1);
     r->status = proof.status == DFPN_PROVEN ? SOLVE_MATE : proof.status == DFPN_DISPROVEN ? SOLVE_NOMATE : SOLVE_UNKNOWN;
     uint64_t proof_nodes = sh.nodes;
     if (r->status == SOLVE_MATE) {

@@ -85,7 +85,7 @@ TEST(front_verify_report)
     CHECK_STR(fu_line(r.out, 3), "  ply 1    cook 余詰, 3 plies: ▲６三金左 △５一玉 ▲５二金打");
     CHECK_STR(fu_line(r.out, 4), "  ply 2    equal-last2 終2手変同, 2 plies: △６一玉 ▲６二金打");
     CHECK_STR(fu_line(r.out, 5), "  ply 2    equal-last2 終2手変同, 2 plies: △７一玉 ▲７二金打");
-    CHECK(!strncmp(fu_line(r.out, 6), "  search   174 nodes, ", 22));
+    CHECK(!strncmp(fu_line(r.out, 6), "  search   175 nodes, ", 22));
     fu_run_free(&r);
 
     r = fu_tsume("verify --notation usi '" SOUND3 "'");
