@@ -160,10 +160,11 @@ static inline uint64_t tt_key(const dfpn_t *d) { return d->pos->board_key ^ d->s
  * disproofs without a bound would hold too, since futility never decides whether there
  * is a mate, but accepting them made Microcosmos's last disproof, at 1523 plies, cost
  * over 140 M nodes instead of 80 M, while it saved 2% on Zuko's 611-ply problem.) */
-static tt_probe_t probe_mode(tt_t *tt, uint64_t board_key, hand_t hand, dfpn_mode_t mode, int len)
+static tt_probe_t probe_mode(const dfpn_shared_t *sh, uint64_t board_key, hand_t hand, dfpn_mode_t mode, int len)
 {
+    tt_t *tt = sh->tt;
     tt_probe_t t = tt_probe(tt, board_key ^ MODE_SALT[mode], hand, len);
-    if (mode == MODE_COMPOSER && !(t.found && (t.pn == 0 || t.dn == 0))) {
+    if (mode == MODE_COMPOSER && sh->strict_entries && !(t.found && (t.pn == 0 || t.dn == 0))) {
         tt_probe_t s = tt_probe(tt, board_key ^ MODE_SALT[MODE_STRICT], hand, len);
         if (s.found && s.pn == 0)
             return s;
@@ -219,7 +220,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = LEN_INF;
         return;
     }
-    tt_probe_t t = probe_mode(d->sh->tt, p->board_key, attacker_hand(d), d->mode, len);
+    tt_probe_t t = probe_mode(d->sh, p->board_key, attacker_hand(d), d->mode, len);
     if (t.found) {
         c->pn = t.pn, c->dn = t.dn;
         c->exact = t.exact;
@@ -357,7 +358,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         uint64_t bk = pos_board_key_after(p, moves[i]);
         tt_prefetch(sh->tt, bk ^ d->salt);
         est_prefetch(sh->est_cache, bk ^ d->salt);
-        if (d->mode == MODE_COMPOSER)
+        if (d->mode == MODE_COMPOSER && sh->strict_entries)
             tt_prefetch(sh->tt, bk ^ MODE_SALT[MODE_STRICT]);
     }
     int16_t prev[MG_MAX_MOVES];
@@ -613,6 +614,8 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     d->attacker = attacker;
     d->mode = mode;
     d->salt = MODE_SALT[mode];
+    if (mode == MODE_STRICT)
+        sh->strict_entries = true;
     d->arena_top = 0;
     d->ply = -1;
     path_push(d, pos_key(p));
@@ -676,5 +679,5 @@ void dfpn_shared_release(dfpn_shared_t *sh)
 
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
 {
-    return probe_mode(sh->tt, p->board_key, p->hand[attacker], mode, len);
+    return probe_mode(sh, p->board_key, p->hand[attacker], mode, len);
 }

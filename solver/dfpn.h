@@ -45,6 +45,10 @@ typedef struct {
     volatile int *stop;
     bool aborted;
     futile_rule_t futile;
+    /* Some search of this solve ran under the strict rule: only then can the table hold
+     * the strict proofs that composer queries also accept (dfpn.c), and only then are
+     * they looked for (a second probe, mostly a cache miss, on every undecided one). */
+    bool strict_entries;
     const solve_opts_t *opts; /* for progress reports */
     const char *phase;
     double next_report;
