@@ -2,15 +2,16 @@
  * verify.c: soundness findings along a solved main line (verify.h, solver.h).
  *
  * The main line has n plies; P[i] is the position before ply i+1 (P[n]: the mate).
- *   attacker ply k (odd): every other check is asked "mate at all?" (strict rule, no
- *     bound: a cook of any length is a cook).  A mating one gets its composer length and
- *     line, and is told apart: the same move with the other promotion choice as fast,
- *     the same piece to another square of the same line through the king as fast,
- *     a line that runs into the very position P[j] (j >= k-1) as fast as the main line
- *     (transposition), one that runs back into a main-line board later with the attacker
- *     at least as rich and the defender no richer (detour: the main line's mate then
- *     works from there), else a cook.  On the last ply only mates in one are
- *     alternatives (a slower mate there is no rival to a mate in one).
+ *   attacker ply k (odd): every other check is asked "mate at all?" (no bound: a cook of
+ *     any length is a cook; under the solve's futility rule, which decides mate or no mate
+ *     as the strict rule does, in fewer nodes). A mating one gets its composer length and
+ *     line, and is told apart: the same move with the other promotion choice as fast, the
+ *     same piece to another square of the same line through the king as fast, a line that
+ *     runs into the very position P[j] (j >= k-1) as fast as the main line (transposition),
+ *     one that runs back into a main-line board later with the attacker at least as rich
+ *     and the defender no richer (detour: the main line's mate then works from there), else
+ *     a cook. On the last ply only mates in one are alternatives (a slower mate there is no
+ *     rival to a mate in one).
  *   defender ply k (even): every other reply that counts under the futility rule is asked
  *     "mate within rem-2?" (rem: the plies the main line has left after its reply) and
  *     then "within rem?": shorter is fine, as long is a variation whose line decides
@@ -149,19 +150,16 @@ static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int fr
     return hit;
 }
 
-/* p: just after an alternative move (so c->buf[0] holds it) known to mate (strict proof
+/* p: just after an alternative move (so c->buf[0] holds it) known to mate (a proof of
  * length hi).  Writes the line after it to c->buf + 1; returns the plies counting the
  * alternative move itself. */
 static int alt_line(vctx_t *c, pos_t *p, int hi)
 {
     bool exact, proven;
-    dfpn_mode_t mode = c->mode;
-    int len = shortest_mate(c->sh, p, c->attacker, mode, hi, c->budget, &exact, &proven, NULL);
-    if (!proven) { /* the composer question ran out: the strict proof still gives a line */
-        mode = MODE_STRICT;
+    int len = shortest_mate(c->sh, p, c->attacker, c->mode, hi, c->budget, &exact, &proven, NULL);
+    if (!proven) /* the question ran out: the proof at hi still gives a line */
         len = hi;
-    }
-    return 1 + line_extract(c->sh, p, c->attacker, mode, len, LINE_REFINE, c->buf + 1).plies;
+    return 1 + line_extract(c->sh, p, c->attacker, c->mode, len, LINE_REFINE, c->buf + 1).plies;
 }
 
 /* Whether m and main (two moves of the attacker from one position) take the same piece
@@ -205,7 +203,7 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
         if (is_mated(c, p))
             add(c, k, FIND_FINAL_COOK, c->buf, 1);
     } else {
-        answer_t a = ask(c, p, MODE_STRICT, LEN_INF - 1);
+        answer_t a = ask(c, p, c->mode, LEN_INF - 1);
         if (a.st == DFPN_UNKNOWN) {
             decided = false;
         } else if (a.st == DFPN_PROVEN) {
@@ -279,8 +277,8 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
         /* an interposition that only delays the mate (futile.h): not a defence */
     } else if (decided) {
         /* Longer than the main line: every reply of a mated defender is mated, so the
-         * strict proof gives a bound to shorten from. */
-        answer_t any = ask(c, p, MODE_STRICT, LEN_INF - 1);
+         * unbounded proof gives a bound to shorten from. */
+        answer_t any = ask(c, p, c->mode, LEN_INF - 1);
         if (any.st == DFPN_PROVEN) {
             int plies = alt_line(c, p, any.plen);
             add(c, k, FIND_LONGER, c->buf, plies);
