@@ -58,7 +58,7 @@ static int defender_replies(walk_t *w, pos_t *p, move_t *moves)
 
 /* Attacker moves (p: attacker to move) after which a mate within len - 1 is proven.  With
  * search false only the table is asked.  With search true, when the table knows none, the
- * table's best move is searched on the budget, and failing that the strict proof is
+ * table's best move is searched on the budget, and failing that an unbounded proof is
  * followed (the line stays a mate, but may grow longer than len and is no longer exact). */
 static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
 {
@@ -95,15 +95,15 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
     w->exact = false;
     for (int pass = 0; pass < 2 && k == 0; pass++) {
         int best_len = LEN_NONE;
-        /* The table lost the proof: search this position again (strict, no limit but the
-         * solve's; not answered from the table, whose entry for p may hold for another
+        /* The table lost the proof: search this position again (no bound, no limit but
+         * the solve's; not answered from the table, whose entry for p may hold for another
          * hand and name no child).  p is mated, so no other check needs a disproof. */
-        if (pass == 1 && (w->sh->aborted || dfpn_solve(w->sh, p, w->attacker, MODE_STRICT, LEN_INF - 1).status != DFPN_PROVEN))
+        if (pass == 1 && (w->sh->aborted || dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1).status != DFPN_PROVEN))
             break;
         for (int i = 0; i < n; i++) {
             undo_t u;
             pos_do(p, checks[i], &u);
-            tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, MODE_STRICT, LEN_INF - 1);
+            tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, w->mode, LEN_INF - 1);
             pos_undo(p, checks[i], &u);
             if (t.found && t.pn == 0 && t.plen < best_len)
                 best_len = t.plen, out[0] = checks[i], k = 1;
