@@ -3,7 +3,9 @@
  * proven-shortest length differs from the length in problems/zuko.sfen or problems/muso.sfen
  * (the reason is in the file's fourth column and in problems/DIFFERENCES.md).  Each is
  * solved with `solve --format json` and must be a mate of exactly the listed length, proven
- * shortest (exact: true).  The file holds only cheap problems (well under a second each).
+ * shortest (exact: true).  The file holds only cheap problems (well under a second each):
+ * where a whole problem is slower, its row is the position just after the defence the
+ * reference misses (or before the faster mate), with that position's own length.
  */
 #include <stdlib.h>
 #include <string.h>
