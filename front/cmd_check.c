@@ -227,16 +227,17 @@ static void print_text(const check_args_t *a, const problem_t *pb, saying_t say,
     printf("error  %s\n", error);
 }
 
-/* r is NULL when the position was refused before any search. */
-static void print_json(const check_args_t *a, const problem_t *pb, saying_t say, const solve_result_t *r,
-                       const char *error)
+/* r is NULL when the position was refused before any search; sfen is the position as
+ * solve and verify write it (normalized), or the input text when it did not parse. */
+static void print_json(const check_args_t *a, const problem_t *pb, const char *sfen, saying_t say,
+                       const solve_result_t *r, const char *error)
 {
     json_obj_t j;
     json_begin(&j, stdout);
     json_int(&j, "id", pb->line);
     if (pb->file)
         json_str(&j, "file", pb->file);
-    json_str(&j, "sfen", pb->text);
+    json_str(&j, "sfen", sfen);
     json_str(&j, "question", a->exact ? "exact" : "within");
     json_int(&j, "bound", a->plies);
     json_str(&j, "answer", ANSWER_NAME[SAYING_ANSWER[say]]);
@@ -254,11 +255,11 @@ static void print_json(const check_args_t *a, const problem_t *pb, saying_t say,
     json_end(&j);
 }
 
-static answer_t say(const check_args_t *a, const problem_t *pb, saying_t saying, const solve_result_t *r,
-                    const char *error)
+static answer_t say(const check_args_t *a, const problem_t *pb, const char *sfen, saying_t saying,
+                    const solve_result_t *r, const char *error)
 {
     if (a->json)
-        print_json(a, pb, saying, r, error);
+        print_json(a, pb, sfen, saying, r, error);
     else
         print_text(a, pb, saying, r, error);
     return SAYING_ANSWER[saying];
@@ -266,20 +267,21 @@ static answer_t say(const check_args_t *a, const problem_t *pb, saying_t saying,
 
 static answer_t check_one(const check_args_t *a, solver_t *solver, const problem_t *pb)
 {
-    char err[SFEN_ERR_MAX];
+    char err[SFEN_ERR_MAX], sfen[SFEN_MAX];
     pos_t p;
     if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err))
-        return say(a, pb, SAY_ERROR, NULL, err);
+        return say(a, pb, pb->text, SAY_ERROR, NULL, err);
+    const char *shown = sfen_format(&p, sfen);
     color_t defender = opp(p.side);
     if (p.king[defender] == SQ_NONE) {
         snprintf(err, sizeof err, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
-        return say(a, pb, SAY_ERROR, NULL, err);
+        return say(a, pb, shown, SAY_ERROR, NULL, err);
     }
     solve_opts_t o = a->s.opts;
     o.max_plies = a->plies;
     solve_result_t r;
     solver_solve(solver, &p, &o, &r);
-    answer_t ans = say(a, pb, classify(a, &r), &r, r.error);
+    answer_t ans = say(a, pb, shown, classify(a, &r), &r, r.error);
     solve_result_free(&r);
     return ans;
 }

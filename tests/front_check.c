@@ -126,6 +126,16 @@ TEST(front_check_json)
     CHECK(!*fu_jget(r.out, "file") && !*fu_jget(r.out, "error")); /* "" when absent */
     fu_run_free(&r);
 
+    /* The position as solve and verify write it: normalized, after any moves. */
+    r = fu_tsume("check --plies 1 --format json 'position sfen " NOMATE " moves P*5b'");
+    CHECK_STR(fu_jget(r.out, "sfen"), "\"4k4/4P4/9/9/9/9/9/9/9 w - 2\"");
+    CHECK_STR(fu_jget(r.out, "answer"), "\"error\"");
+    fu_run_free(&r);
+    r = fu_tsume("check --plies 1 --format json 'position sfen " MATE1 "'");
+    CHECK_STR(fu_jget(r.out, "sfen"), "\"" MATE1 "\"");
+    CHECK_STR(fu_jget(r.out, "answer"), "\"yes\"");
+    fu_run_free(&r);
+
     r = fu_tsume("check --plies 5 --exact --format=json '" MATE3 "'");
     CHECK_INT(r.code, 1);
     CHECK_STR(fu_jget(r.out, "question"), "\"exact\"");
