@@ -8,7 +8,7 @@
  * 50 Zuko and Muso problems, the descent spent 6% fewer nodes than galloping (70.1 M
  * against 74.7 M at 3 M nodes a problem) and certified two more lengths, because a
  * proof's own length is mostly the shortest or close to it (in 62 of 140 solves the
- * strict proof's length already was).
+ * proof's length already was, when the proof still ran under the strict rule).
  * With TSUME_TRACE set in the environment every bounded search is reported on stderr
  * (phase, bound, answer, nodes, time): a developer's view of where a solve spends.
  */
