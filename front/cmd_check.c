@@ -233,11 +233,7 @@ static void print_json(const check_args_t *a, const problem_t *pb, const char *s
                        const solve_result_t *r, const char *error)
 {
     json_obj_t j;
-    json_begin(&j, stdout);
-    json_int(&j, "id", pb->line);
-    if (pb->file)
-        json_str(&j, "file", pb->file);
-    json_str(&j, "sfen", sfen);
+    problem_json_begin(&j, stdout, pb, sfen);
     json_str(&j, "question", a->exact ? "exact" : "within");
     json_int(&j, "bound", a->plies);
     json_str(&j, "answer", ANSWER_NAME[SAYING_ANSWER[say]]);

@@ -197,11 +197,7 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
                        const solve_result_t *r, long long ms, const outcome_t *oc)
 {
     json_obj_t j;
-    json_begin(&j, out);
-    json_int(&j, "id", pb->line);
-    if (pb->file)
-        json_str(&j, "file", pb->file);
-    json_str(&j, "sfen", sfen);
+    problem_json_begin(&j, out, pb, sfen);
     json_str(&j, "status", solve_status_name(r->status));
     if (r->status == SOLVE_MATE) {
         json_int(&j, "plies", r->plies);

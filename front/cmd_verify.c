@@ -243,11 +243,7 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
 {
     const solve_result_t *r = &v->solve;
     json_obj_t j;
-    json_begin(&j, out);
-    json_int(&j, "id", pb->line);
-    if (pb->file)
-        json_str(&j, "file", pb->file);
-    json_str(&j, "sfen", sfen);
+    problem_json_begin(&j, out, pb, sfen);
     json_str(&j, "verdict", verdict_name(v->verdict));
     if (v->stated)
         json_int(&j, "stated", v->stated);

@@ -315,3 +315,12 @@ void solvers_free(solver_t **solvers, size_t workers)
         solver_free(solvers[i]);
     free(solvers);
 }
+
+void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen)
+{
+    json_begin(j, out);
+    json_int(j, "id", pb->line);
+    if (pb->file)
+        json_str(j, "file", pb->file);
+    json_str(j, "sfen", sfen);
+}

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "../solver/solver.h"
+#include "json.h"
 
 enum { SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
 
@@ -84,6 +85,10 @@ bool problem_add(problem_list_t *l, const char *file, long line, const char *tex
 bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
 
 void problem_list_free(problem_list_t *l);
+
+/* Begins a JSON report line with the members every command's report opens with: "id",
+ * "file" (only for a problem read from a file) and "sfen" (the position as shown). */
+void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen);
 
 /* The problems of a command line: the SFEN given as words (one problem, line 1), then
  * every problem of each file, in order.  Errors are reported (cmd names the command);
