@@ -141,6 +141,7 @@ typedef struct {
     verify_verdict_t verdict;
     int nfindings;
     verify_finding_t *findings;
+    bool incomplete;      /* the walk left some alternative unasked or undecided */
     uint64_t solve_nodes; /* the part of solve.nodes spent before verification */
     double solve_seconds;
 } verify_result_t;

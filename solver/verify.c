@@ -33,7 +33,7 @@
 
 enum {
     ASK_MIN = 100000,   /* nodes for one question about an alternative, at least */
-    ASK_MAX = 50000000, /* and at most, on the last pass */
+    ASK_MAX = 50000000, /* and at most, on the last pass (without a node limit) */
     ASK_FACTOR = 1,     /* times the proof's own cost, on the first pass */
     PASS_GROWTH = 8,    /* budget factor from one pass to the next */
     LINE_REFINE = 20000 /* nodes for each refining search of an alternative's line */
@@ -302,6 +302,27 @@ static int alternatives(vctx_t *c, pos_t *p, int k, move_t main, move_t *out)
     return m;
 }
 
+/* Findings about the main line as a whole come first at their ply. */
+static int finding_rank(const verify_finding_t *f)
+{
+    bool whole = f->kind == FIND_SHORT || f->kind == FIND_LONG || f->kind == FIND_LEFTOVER;
+    return 2 * f->ply + !whole;
+}
+
+/* Later passes (and verify_conclude) append out of ply order: a stable insertion sort
+ * (findings are few) keeps each ply's findings in the order they were found. */
+static void sort_findings(verify_result_t *v)
+{
+    verify_finding_t *f = v->findings;
+    for (int i = 1; i < v->nfindings; i++) {
+        verify_finding_t x = f[i];
+        int j = i;
+        for (; j > 0 && finding_rank(&f[j - 1]) > finding_rank(&x); j--)
+            f[j] = f[j - 1];
+        f[j] = x;
+    }
+}
+
 typedef struct {
     int ply;
     move_t move;
@@ -309,8 +330,8 @@ typedef struct {
 
 /* Walks the main line in passes: the first asks about every alternative on the base
  * budget, each later one only about those left undecided, on a budget PASS_GROWTH times
- * larger, until none is left, a pass on ASK_MAX has been made, or a limit of the whole
- * run stops the walk (under a node limit every node up to it is the user's to spend:
+ * larger, until none is left, a pass on the top budget (ASK_MAX, or the node limit when
+ * there is one) has been made, or a limit of the whole run stops the walk (under a node limit every node up to it is the user's to spend:
  * three fixed passes used to leave alternatives undecided with half the limit unspent).
  * Undecided ones that remain become FIND_UNKNOWN findings.  Each pass goes from
  * the mate back to the root: what the late plies prove or disprove is in the table when
@@ -320,9 +341,12 @@ static void walk(vctx_t *c, pos_t *p, undo_t *undo)
     const move_t *pv = c->v->solve.pv;
     pending_t *pend = NULL, *next = NULL;
     size_t npend = 0, nnext = 0, cap = 0;
-    bool last = false; /* the pass just made was on ASK_MAX */
+    /* Under a node limit every node up to it is the user's to spend, so the budget grows
+     * past ASK_MAX (Zuko 第29番: a bishop drop's answer needs more than 50 M nodes). */
+    uint64_t top = c->sh->node_limit ? c->sh->node_limit : ASK_MAX;
+    bool last = false; /* the pass just made was on top */
     for (int pass = 0; (pass == 0 || npend) && !last && !c->oom; pass++) {
-        last = c->budget >= ASK_MAX;
+        last = c->budget >= top;
         for (int k = 1; k <= c->n; k++)
             pos_do(p, pv[k - 1], &undo[k - 1]);
         size_t at = npend; /* pend is in descending ply order: read from its end */
@@ -377,7 +401,7 @@ static void walk(vctx_t *c, pos_t *p, undo_t *undo)
         pending_t *t = pend;
         pend = next, next = t;
         npend = nnext;
-        c->budget = c->budget * PASS_GROWTH > ASK_MAX ? ASK_MAX : c->budget * PASS_GROWTH;
+        c->budget = c->budget * PASS_GROWTH > top ? top : c->budget * PASS_GROWTH;
         if (stopped)
             break;
     }
@@ -387,21 +411,64 @@ static void walk(vctx_t *c, pos_t *p, undo_t *undo)
     }
     free(pend);
     free(next);
-    /* Later passes append out of ply order: a stable insertion sort by ply (findings are
-     * few) keeps each ply's findings in the order they were found. */
-    verify_finding_t *f = c->v->findings;
-    for (int i = 1; i < c->v->nfindings; i++) {
-        verify_finding_t x = f[i];
-        int j = i;
-        for (; j > 0 && f[j - 1].ply > x.ply; j--)
-            f[j] = f[j - 1];
-        f[j] = x;
+    sort_findings(c->v);
+}
+
+/* The findings about the length and ending of the main line itself, then the verdict;
+ * run again when a resumed shortening certifies the length after the walk (solver.c). */
+void verify_conclude(verify_result_t *v)
+{
+    const solve_result_t *r = &v->solve;
+    if (v->verdict == VERDICT_ERROR || r->status != SOLVE_MATE)
+        return;
+    int n = r->plies;
+    bool have_length = false;
+    for (int i = 0; i < v->nfindings; i++)
+        have_length |= v->findings[i].kind == FIND_SHORT || v->findings[i].kind == FIND_LONG ||
+                       v->findings[i].kind == FIND_LEFTOVER;
+    /* A line not proven shortest may not be the composers': no verdict on it yet. */
+    if (r->exact && !have_length) {
+        vctx_t c = {.v = v, .cap = v->nfindings};
+        if (v->stated > 0 && n != v->stated)
+            add(&c, 0, n < v->stated ? FIND_SHORT : FIND_LONG, r->pv, n);
+        if (r->leftover > 0)
+            add(&c, n, FIND_LEFTOVER, NULL, 0);
+        if (c.oom) {
+            v->verdict = VERDICT_ERROR, strcpy(v->solve.error, "out of memory");
+            return;
+        }
+        sort_findings(v);
     }
+    /* Two mating moves at one attacker node make a cook whichever of them is the solution;
+     * the other major findings measure against the main line, so they only count when its
+     * length is proven. */
+    bool major = false;
+    for (int i = 0; i < v->nfindings; i++)
+        major |= v->findings[i].kind == FIND_COOK || (r->exact && verify_kind_major(v->findings[i].kind));
+    bool short_mate = v->nfindings && v->findings[0].kind == FIND_SHORT;
+    if (short_mate)
+        v->verdict = VERDICT_SHORT;
+    else if (major)
+        v->verdict = VERDICT_COOKED;
+    else if (v->incomplete || !r->exact)
+        v->verdict = VERDICT_UNKNOWN; /* nothing wrong found, but not everything was asked */
+    else
+        v->verdict = VERDICT_SOUND;
+}
+
+static void clear_findings(verify_result_t *v)
+{
+    for (int i = 0; i < v->nfindings; i++)
+        free(v->findings[i].moves);
+    free(v->findings);
+    v->findings = NULL;
+    v->nfindings = 0;
 }
 
 void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
     const solve_result_t *r = &v->solve;
+    clear_findings(v); /* a run again, after a shorter mate was found, starts afresh */
     if (r->status != SOLVE_MATE) {
         v->verdict = r->status == SOLVE_NOMATE ? VERDICT_NOMATE : r->status == SOLVE_UNKNOWN ? VERDICT_UNKNOWN : VERDICT_ERROR;
         return;
@@ -428,43 +495,23 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
         for (int i = n; i > 0; i--)
             pos_undo(p, r->pv[i - 1], &undo[i - 1]);
         c.main = main;
-
-        if (v->stated > 0 && r->exact && n != v->stated)
-            add(&c, 0, n < v->stated ? FIND_SHORT : FIND_LONG, r->pv, n);
-        if (r->leftover > 0 && r->exact) /* a line not proven shortest may not be the composers' */
-            add(&c, n, FIND_LEFTOVER, NULL, 0);
         walk(&c, p, undo);
     }
     free(main);
     free(undo);
     free(c.buf);
-
-    /* Two mating moves at one attacker node make a cook whichever of them is the solution;
-     * the other major findings measure against the main line, so they only count when its
-     * length is proven. */
-    bool major = false;
-    for (int i = 0; i < v->nfindings; i++)
-        major |= v->findings[i].kind == FIND_COOK || (r->exact && verify_kind_major(v->findings[i].kind));
-    bool short_mate = v->nfindings && v->findings[0].kind == FIND_SHORT;
-    if (c.oom)
+    v->incomplete = c.undecided;
+    if (c.oom) {
         v->verdict = VERDICT_ERROR, strcpy(v->solve.error, "out of memory");
-    else if (short_mate)
-        v->verdict = VERDICT_SHORT;
-    else if (major)
-        v->verdict = VERDICT_COOKED;
-    else if (c.undecided || !r->exact)
-        v->verdict = VERDICT_UNKNOWN; /* nothing wrong found, but not everything was asked */
-    else
-        v->verdict = VERDICT_SOUND;
+        return;
+    }
+    v->verdict = VERDICT_UNKNOWN;
+    verify_conclude(v);
 }
 
 void verify_result_free(verify_result_t *v)
 {
-    for (int i = 0; i < v->nfindings; i++)
-        free(v->findings[i].moves);
-    free(v->findings);
-    v->findings = NULL;
-    v->nfindings = 0;
+    clear_findings(v);
     solve_result_free(&v->solve);
 }
 

@@ -12,7 +12,11 @@
 
 #include "dfpn.h"
 
-/* p: the problem as solved (restored on return); v->solve holds the solve's answer. */
+/* p: the problem as solved (restored on return); v->solve holds the solve's answer.  Any
+ * findings v holds from an earlier run are dropped. */
 void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes);
+/* The verdict again, after v->solve's exact turned true (the findings about the length and
+ * the ending of the main line join those of the walk). */
+void verify_conclude(verify_result_t *v);
 
 #endif
