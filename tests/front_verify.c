@@ -34,6 +34,18 @@ static const char *findings_of(const char *json)
     return len ? buf : "-";
 }
 
+/* tsume verify --format json ARGS, with its exit status and the verdict, exact and plies
+ * of its one report checked; the caller frees the run. */
+static fu_run_t verify_json(const char *args, int code, const char *verdict, const char *exact, const char *plies)
+{
+    fu_run_t r = fu_tsume(fu_fmt("verify --format json %s", args));
+    CHECK_INT(r.code, code);
+    CHECK_STR(fu_jget(r.out, "verdict"), fu_fmt("\"%s\"", verdict));
+    CHECK_STR(fu_jget(r.out, "exact"), exact);
+    CHECK_STR(fu_jget(r.out, "plies"), plies);
+    return r;
+}
+
 TEST(front_verify_cases)
 {
     if (!fu_begin())
@@ -106,11 +118,7 @@ TEST(front_verify_report)
     /* Limits: never a flaw measured against an unproven line (its 19 plies against the
      * stated 13, its leftover piece), but the cooks found along it count: the walk has
      * half of what the proof left, though the line's length stays uncertified. */
-    r = fu_tsume("verify --format json --hash 16 --nodes 300000 --plies 13 '" ZUKO69 "'");
-    CHECK_INT(r.code, 5);
-    CHECK_STR(fu_jget(r.out, "verdict"), "\"cooked\"");
-    CHECK_STR(fu_jget(r.out, "exact"), "false");
-    CHECK_STR(fu_jget(r.out, "plies"), "19");
+    r = verify_json("--hash 16 --nodes 300000 --plies 13 '" ZUKO69 "'", 5, "cooked", "false", "19");
     const char *found = findings_of(r.out);
     CHECK(!strncmp(found, "17:cook 17:cook 17:cook 17:unknown", 34));
     CHECK(!strstr(found, "long") && !strstr(found, "leftover"));
@@ -118,19 +126,12 @@ TEST(front_verify_report)
     /* With 1.3 M nodes the shortening's first turn (half of what the proof left) stops
      * at 71 plies; after the walk it goes on with the rest and certifies 73, so the
      * report is the one an unlimited run gives (without the second turn: exact false). */
-    r = fu_tsume("verify --format json --hash 16 --nodes 1300000 --plies 73 '" ZUKO10 "'");
-    CHECK_INT(r.code, 5);
-    CHECK_STR(fu_jget(r.out, "verdict"), "\"cooked\"");
-    CHECK_STR(fu_jget(r.out, "exact"), "true");
-    CHECK_STR(fu_jget(r.out, "plies"), "73");
+    r = verify_json("--hash 16 --nodes 1300000 --plies 73 '" ZUKO10 "'", 5, "cooked", "true", "73");
     CHECK_STR(findings_of(r.out), "15:transposition 45:detour 45:detour 45:detour 45:detour 45:detour 45:detour "
                                   "45:square 47:detour 65:detour 65:promotion 68:equal 68:equal 71:cook 73:final-cook");
     CHECK(atoll(fu_jget(r.out, "nodes")) < 1300000);
     fu_run_free(&r);
-    r = fu_tsume("verify --format json --hash 16 --nodes 20000 --plies 13 '" ZUKO69 "'");
-    CHECK_INT(r.code, 1);
-    CHECK_STR(fu_jget(r.out, "verdict"), "\"unknown\"");
-    CHECK_STR(fu_jget(r.out, "exact"), "false");
+    r = verify_json("--hash 16 --nodes 20000 --plies 13 '" ZUKO69 "'", 1, "unknown", "false", "19");
     fu_run_free(&r);
     r = fu_tsume("verify --format json --nodes 1 '" SOUND3 "'");
     CHECK_INT(r.code, 1);
