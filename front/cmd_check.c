@@ -49,10 +49,7 @@ typedef struct {
     int plies;
     bool exact;
     bool json; /* --format json */
-    const char **files;
-    int n_files;
-    char **words;
-    int n_words;
+    problem_input_t in;
 } check_args_t;
 
 static void usage(void)
@@ -118,12 +115,6 @@ static int take_option(void *ctx, const char *name, const char *val)
             return 2;
         }
         a->plies = (int)n;
-    } else { /* -f, --file */
-        if (!*val) {
-            cli_error("check: %s needs a file name", name);
-            return 2;
-        }
-        a->files[a->n_files++] = val;
     }
     return 0;
 }
@@ -131,24 +122,16 @@ static int take_option(void *ctx, const char *name, const char *val)
 /* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, check_args_t *a)
 {
-    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"-f", "--file", "--plies", "--format", NULL};
+    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"--plies", "--format", NULL};
     option_spec_t spec = {"check", FLAGS, VALUED, take_option, a};
-    int st = options_walk(argc, argv, &spec, &a->s, a->words, &a->n_words);
+    int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     if (st >= 0)
         return st;
     if (!a->plies) {
         cli_error("check: missing --plies N (see 'tsume check --help')");
         return 2;
     }
-    if (a->n_words && a->n_files) {
-        cli_error("check: give either a SFEN or -f FILE, not both");
-        return 2;
-    }
-    if (!a->n_words && !a->n_files) {
-        cli_error("check: missing SFEN or -f FILE (see 'tsume check --help')");
-        return 2;
-    }
-    return -1;
+    return problem_input_check(&a->in, "check");
 }
 
 static const char *plies_word(int n) { return n == 1 ? "ply" : "plies"; }
@@ -290,17 +273,10 @@ int cmd_check(int argc, char **argv)
     }
     check_args_t a = {.s.hash_mb = CHECK_HASH_DEFAULT};
     solve_opts_default(&a.s.opts);
-    a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
-    a.words = malloc(sizeof *a.words * (size_t)(argc + 1));
-    if (!a.files || !a.words) {
-        cli_error("check: out of memory");
-        free(a.files), free(a.words);
-        return 2;
-    }
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = !problems_gather(&problems, a.words, a.n_words, a.files, a.n_files, "check");
+        bool input_error = !problems_gather(&problems, &a.in, "check");
         solver_t *solver = problems.n ? solver_new(a.s.hash_mb) : NULL;
         if (problems.n && !solver) {
             cli_error("check: cannot allocate a %zu MiB hash table (try a smaller --hash)", a.s.hash_mb);
@@ -315,7 +291,6 @@ int cmd_check(int argc, char **argv)
         problem_list_free(&problems);
         status = seen[ANSWER_ERROR] || input_error ? 2 : seen[ANSWER_UNKNOWN] ? 3 : seen[ANSWER_NO] ? 1 : 0;
     }
-    free(a.files);
-    free(a.words);
+    problem_input_free(&a.in);
     return status;
 }

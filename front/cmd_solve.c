@@ -38,10 +38,7 @@ typedef struct {
     bool kif;   /* --format kif: the text report with the line in Japanese notation */
     bool board; /* --board: a diagram of each problem in the text report */
     bool expect;
-    const char **files; /* -f arguments, in order */
-    int n_files;
-    char **words; /* the SFEN given as arguments, possibly split over several words */
-    int n_words;
+    problem_input_t in;
 } solve_args_t;
 
 /* What a job leaves behind for the summary, besides its report. */
@@ -54,7 +51,6 @@ typedef struct {
 typedef struct {
     const solve_args_t *args;
     const problem_list_t *problems;
-    solver_t **solvers; /* one per worker */
     outcome_t *outcomes; /* one per problem */
 } solve_run_t;
 
@@ -135,12 +131,6 @@ static int take_option(void *ctx, const char *name, const char *val)
         a->expect = true;
     } else if (!strcmp(name, "--board")) {
         a->board = true;
-    } else if (!strcmp(name, "-f") || !strcmp(name, "--file")) {
-        if (!*val) {
-            cli_error("solve: %s needs a file name", name);
-            return 2;
-        }
-        a->files[a->n_files++] = val;
     } else if (!strcmp(name, "--jobs")) {
         if (!arg_uint(val, 1, JOBS_MAX, &n)) {
             cli_error("solve: --jobs must be a whole number from 1 to %d, not '%s'", JOBS_MAX, val);
@@ -162,20 +152,14 @@ static int take_option(void *ctx, const char *name, const char *val)
 static int parse_args(int argc, char **argv, solve_args_t *a)
 {
     static const char *const FLAGS[] = {"--expect", "--board", NULL};
-    static const char *const VALUED[] = {"-f", "--file", "--jobs", "--format", NULL};
+    static const char *const VALUED[] = {"--jobs", "--format", NULL};
     option_spec_t spec = {"solve", FLAGS, VALUED, take_option, a};
-    int st = options_walk(argc, argv, &spec, &a->s, a->words, &a->n_words);
+    int st = options_walk(argc, argv, &spec, &a->s, &a->in);
+    if (st < 0)
+        st = problem_input_check(&a->in, "solve");
     if (st >= 0)
         return st;
-    if (a->n_words && a->n_files) {
-        cli_error("solve: give either a SFEN or -f FILE, not both");
-        return 2;
-    }
-    if (!a->n_words && !a->n_files) {
-        cli_error("solve: missing SFEN or -f FILE (see 'tsume solve --help')");
-        return 2;
-    }
-    if (a->expect && !a->n_files) {
+    if (a->expect && !a->in.n_files) {
         cli_error("solve: --expect reads the second column of -f files; it needs -f FILE");
         return 2;
     }
@@ -281,8 +265,8 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
     }
 }
 
-/* A batch job: solves problem i with worker w's solver and writes its report to out. */
-static solve_status_t solve_job(void *ctx, int w, size_t i, FILE *out)
+/* A batch job: solves problem i with its worker's solver and writes its report to out. */
+static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out)
 {
     solve_run_t *run = ctx;
     const solve_args_t *a = run->args;
@@ -309,7 +293,7 @@ static solve_status_t solve_job(void *ctx, int w, size_t i, FILE *out)
             if (a->s.opts.defender_hand_rest)
                 solver_fill_defender_hand(&p); /* the KIF line is replayed from this position */
             double t0 = wall_seconds();
-            solver_solve(run->solvers[w], &p, &a->s.opts, &r);
+            solver_solve(solver, &p, &a->s.opts, &r);
             seconds = wall_seconds() - t0;
             searched = true;
         }
@@ -332,65 +316,42 @@ static solve_status_t solve_job(void *ctx, int w, size_t i, FILE *out)
     return r.status;
 }
 
-/* A worker with no problem left frees its solver at once: unmapping a table takes about
- * half a millisecond per 128 MiB, which then overlaps the other workers' last problems
- * instead of following them. */
-static void solve_worker_done(void *ctx, int w)
-{
-    solve_run_t *run = ctx;
-    solver_free(run->solvers[w]);
-    run->solvers[w] = NULL;
-}
-
 /* Solves the problems read; returns the exit status. */
 static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool input_error)
 {
-    size_t workers;
-    solver_t **solvers = solvers_new((size_t)a->jobs, problems->n, a->s.hash_mb, "solve", &workers);
     outcome_t *outcomes = calloc(problems->n ? problems->n : 1, sizeof *outcomes);
-    bool ok = solvers && outcomes;
-    if (solvers && !outcomes)
+    if (!outcomes) {
         cli_error("solve: out of memory");
+        return 2;
+    }
+    solve_run_t run = {a, problems, outcomes};
+    problem_batch_t pb = {"solve", (size_t)a->jobs, a->s.hash_mb, a->json, a->in.n_files && isatty(STDERR_FILENO),
+                          solve_job, &run};
     batch_totals_t t = {0};
     int status = 2;
-    if (ok) {
-        solve_run_t run = {a, problems, solvers, outcomes};
-        /* With several workers, the problems stated longest start first (expect.h). */
-        size_t *order = workers > 1 ? expect_longest_first(problems) : NULL;
-        batch_t b = {.workers = (int)workers,
-                     .n = problems->n,
-                     .run = solve_job,
-                     .ctx = &run,
-                     .order = order,
-                     .worker_done = solve_worker_done,
-                     .separator = a->json ? "" : "\n",
-                     .progress = a->n_files && isatty(STDERR_FILENO)};
-        if (batch_run(&b, &t)) {
-            uint64_t nodes = 0;
-            size_t verdicts[3] = {0}; /* undecided, mismatch, match: verdict + 1 */
-            for (size_t i = 0; i < problems->n; i++) {
-                nodes += outcomes[i].nodes;
-                if (outcomes[i].expect != EXPECT_NONE)
-                    verdicts[outcomes[i].verdict + 1]++;
-            }
-            if (a->n_files) {
-                FILE *f = a->json ? stderr : stdout;
-                fprintf(f, "%ssummary  %zu problem%s: solved %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s; %llu nodes",
-                        a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
-                        t.by_status[SOLVE_MATE], t.by_status[SOLVE_NOMATE], t.by_status[SOLVE_UNKNOWN],
-                        t.by_status[SOLVE_ERROR], t.seconds, (unsigned long long)nodes);
-                if (a->expect)
-                    fprintf(f, "; expect %zu match, %zu mismatch, %zu undecided", verdicts[2], verdicts[1], verdicts[0]);
-                fputc('\n', f);
-            }
-            status = t.by_status[SOLVE_ERROR] || input_error ? 2
-                     : verdicts[1]                           ? 4
-                     : t.by_status[SOLVE_UNKNOWN]            ? 1
-                                                             : 0;
+    if (problems_run(&pb, problems, &t)) {
+        uint64_t nodes = 0;
+        size_t verdicts[3] = {0}; /* undecided, mismatch, match: verdict + 1 */
+        for (size_t i = 0; i < problems->n; i++) {
+            nodes += outcomes[i].nodes;
+            if (outcomes[i].expect != EXPECT_NONE)
+                verdicts[outcomes[i].verdict + 1]++;
         }
-        free(order);
+        if (a->in.n_files) {
+            FILE *f = a->json ? stderr : stdout;
+            fprintf(f, "%ssummary  %zu problem%s: solved %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s; %llu nodes",
+                    a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
+                    t.by_status[SOLVE_MATE], t.by_status[SOLVE_NOMATE], t.by_status[SOLVE_UNKNOWN],
+                    t.by_status[SOLVE_ERROR], t.seconds, (unsigned long long)nodes);
+            if (a->expect)
+                fprintf(f, "; expect %zu match, %zu mismatch, %zu undecided", verdicts[2], verdicts[1], verdicts[0]);
+            fputc('\n', f);
+        }
+        status = t.by_status[SOLVE_ERROR] || input_error ? 2
+                 : verdicts[1]                           ? 4
+                 : t.by_status[SOLVE_UNKNOWN]            ? 1
+                                                         : 0;
     }
-    solvers_free(solvers, workers);
     free(outcomes);
     return status;
 }
@@ -403,21 +364,13 @@ int cmd_solve(int argc, char **argv)
     }
     solve_args_t a = {.s.hash_mb = SOLVE_HASH_DEFAULT, .jobs = jobs_default()};
     solve_opts_default(&a.s.opts);
-    a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
-    a.words = malloc(sizeof *a.words * (size_t)(argc + 1));
-    if (!a.files || !a.words) {
-        cli_error("solve: out of memory");
-        free(a.files), free(a.words);
-        return 2;
-    }
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = !problems_gather(&problems, a.words, a.n_words, a.files, a.n_files, "solve");
+        bool input_error = !problems_gather(&problems, &a.in, "solve");
         status = solve_all(&a, &problems, input_error);
         problem_list_free(&problems);
     }
-    free(a.files);
-    free(a.words);
+    problem_input_free(&a.in);
     return status;
 }

@@ -34,16 +34,12 @@ typedef struct {
     int plies; /* --plies: the stated length, 0 = from the file or none */
     bool json;
     bool usi; /* --notation usi: moves in USI in the text report */
-    const char **files;
-    int n_files;
-    char **words;
-    int n_words;
+    problem_input_t in;
 } verify_args_t;
 
 typedef struct {
     const verify_args_t *args;
     const problem_list_t *problems;
-    solver_t **solvers;
     verify_verdict_t *verdicts; /* one per problem */
 } verify_run_t;
 
@@ -124,12 +120,6 @@ static int take_option(void *ctx, const char *name, const char *val)
             return 2;
         }
         a->usi = !strcmp(val, "usi");
-    } else { /* -f, --file */
-        if (!*val) {
-            cli_error("verify: %s needs a file name", name);
-            return 2;
-        }
-        a->files[a->n_files++] = val;
     }
     return 0;
 }
@@ -137,20 +127,10 @@ static int take_option(void *ctx, const char *name, const char *val)
 static int parse_args(int argc, char **argv, verify_args_t *a)
 {
     static const char *const FLAGS[] = {NULL};
-    static const char *const VALUED[] = {"-f", "--file", "--plies", "--jobs", "--format", "--notation", NULL};
+    static const char *const VALUED[] = {"--plies", "--jobs", "--format", "--notation", NULL};
     option_spec_t spec = {"verify", FLAGS, VALUED, take_option, a};
-    int st = options_walk(argc, argv, &spec, &a->s, a->words, &a->n_words);
-    if (st >= 0)
-        return st;
-    if (a->n_words && a->n_files) {
-        cli_error("verify: give either a SFEN or -f FILE, not both");
-        return 2;
-    }
-    if (!a->n_words && !a->n_files) {
-        cli_error("verify: missing SFEN or -f FILE (see 'tsume verify --help')");
-        return 2;
-    }
-    return -1;
+    int st = options_walk(argc, argv, &spec, &a->s, &a->in);
+    return st < 0 ? problem_input_check(&a->in, "verify") : st;
 }
 
 /* Writes moves[0..n), played from p (restored), in the notation asked for; prev_to: the
@@ -291,7 +271,7 @@ static solve_status_t batch_status(verify_verdict_t v)
     return v == VERDICT_ERROR ? SOLVE_ERROR : v == VERDICT_UNKNOWN ? SOLVE_UNKNOWN : v == VERDICT_NOMATE ? SOLVE_NOMATE : SOLVE_MATE;
 }
 
-static solve_status_t verify_job(void *ctx, int w, size_t i, FILE *out)
+static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *out)
 {
     verify_run_t *run = ctx;
     const verify_args_t *a = run->args;
@@ -312,7 +292,7 @@ static solve_status_t verify_job(void *ctx, int w, size_t i, FILE *out)
         if (a->s.opts.defender_hand_rest)
             solver_fill_defender_hand(&p); /* the lines are replayed from this position */
         double t0 = wall_seconds();
-        solver_verify(run->solvers[w], &p, &a->s.opts, stated_of(a, pb), &v);
+        solver_verify(solver, &p, &a->s.opts, stated_of(a, pb), &v);
         seconds = wall_seconds() - t0;
         searched = true;
     }
@@ -329,44 +309,32 @@ static solve_status_t verify_job(void *ctx, int w, size_t i, FILE *out)
 
 static int verify_all(const verify_args_t *a, const problem_list_t *problems, bool input_error)
 {
-    size_t workers;
-    solver_t **solvers = solvers_new((size_t)a->jobs, problems->n, a->s.hash_mb, "verify", &workers);
     verify_verdict_t *verdicts = calloc(problems->n ? problems->n : 1, sizeof *verdicts);
-    bool ok = solvers && verdicts;
-    if (solvers && !verdicts)
+    if (!verdicts) {
         cli_error("verify: out of memory");
-    int status = 2;
-    batch_totals_t t = {0};
-    if (ok) {
-        verify_run_t run = {a, problems, solvers, verdicts};
-        /* With several workers, the problems stated longest start first (expect.h). */
-        size_t *order = workers > 1 ? expect_longest_first(problems) : NULL;
-        batch_t b = {.workers = (int)workers,
-                     .n = problems->n,
-                     .run = verify_job,
-                     .ctx = &run,
-                     .order = order,
-                     .separator = a->json ? "" : "\n",
-                     .progress = a->n_files && isatty(STDERR_FILENO)};
-        if (batch_run(&b, &t)) {
-            size_t by[VERDICT_ERROR + 1] = {0};
-            for (size_t i = 0; i < problems->n; i++)
-                by[verdicts[i]]++;
-            if (a->n_files) {
-                FILE *f = a->json ? stderr : stdout;
-                fprintf(f, "%ssummary  %zu problem%s: sound %zu, cooked %zu, short %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s\n",
-                        a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
-                        by[VERDICT_SOUND], by[VERDICT_COOKED], by[VERDICT_SHORT], by[VERDICT_NOMATE],
-                        by[VERDICT_UNKNOWN], by[VERDICT_ERROR], t.seconds);
-            }
-            status = by[VERDICT_ERROR] || input_error                          ? 2
-                     : by[VERDICT_COOKED] || by[VERDICT_SHORT] || by[VERDICT_NOMATE] ? 5
-                     : by[VERDICT_UNKNOWN]                                      ? 1
-                                                                                : 0;
-        }
-        free(order);
+        return 2;
     }
-    solvers_free(solvers, workers);
+    verify_run_t run = {a, problems, verdicts};
+    problem_batch_t pb = {"verify", (size_t)a->jobs, a->s.hash_mb, a->json, a->in.n_files && isatty(STDERR_FILENO),
+                          verify_job, &run};
+    batch_totals_t t = {0};
+    int status = 2;
+    if (problems_run(&pb, problems, &t)) {
+        size_t by[VERDICT_ERROR + 1] = {0};
+        for (size_t i = 0; i < problems->n; i++)
+            by[verdicts[i]]++;
+        if (a->in.n_files) {
+            FILE *f = a->json ? stderr : stdout;
+            fprintf(f, "%ssummary  %zu problem%s: sound %zu, cooked %zu, short %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s\n",
+                    a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
+                    by[VERDICT_SOUND], by[VERDICT_COOKED], by[VERDICT_SHORT], by[VERDICT_NOMATE],
+                    by[VERDICT_UNKNOWN], by[VERDICT_ERROR], t.seconds);
+        }
+        status = by[VERDICT_ERROR] || input_error                                 ? 2
+                 : by[VERDICT_COOKED] || by[VERDICT_SHORT] || by[VERDICT_NOMATE] ? 5
+                 : by[VERDICT_UNKNOWN]                                            ? 1
+                                                                                  : 0;
+    }
     free(verdicts);
     return status;
 }
@@ -379,21 +347,13 @@ int cmd_verify(int argc, char **argv)
     }
     verify_args_t a = {.s.hash_mb = VERIFY_HASH_DEFAULT, .jobs = jobs_default()};
     solve_opts_default(&a.s.opts);
-    a.files = malloc(sizeof *a.files * (size_t)(argc + 1));
-    a.words = malloc(sizeof *a.words * (size_t)(argc + 1));
-    if (!a.files || !a.words) {
-        cli_error("verify: out of memory");
-        free(a.files), free(a.words);
-        return 2;
-    }
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = !problems_gather(&problems, a.words, a.n_words, a.files, a.n_files, "verify");
+        bool input_error = !problems_gather(&problems, &a.in, "verify");
         status = verify_all(&a, &problems, input_error);
         problem_list_free(&problems);
     }
-    free(a.files);
-    free(a.words);
+    problem_input_free(&a.in);
     return status;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "expect.h"
 
 bool arg_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
@@ -205,14 +206,23 @@ static bool listed(const char *const *names, const char *name)
     return false;
 }
 
-int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t *s, char **words, int *n_words)
+static const char *const FILE_OPTIONS[] = {"-f", "--file", NULL};
+
+int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t *s, problem_input_t *in)
 {
+    *in = (problem_input_t){0};
+    in->files = malloc(sizeof *in->files * (size_t)(argc + 1));
+    in->words = malloc(sizeof *in->words * (size_t)(argc + 1));
+    if (!in->files || !in->words) {
+        cli_error("%s: out of memory", spec->cmd);
+        return 2;
+    }
     bool options_done = false;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
         /* "-" alone is a SFEN word (empty hands), and no SFEN word starts with "-x". */
         if (options_done || arg[0] != '-' || arg[1] == 0) {
-            words[(*n_words)++] = argv[i];
+            in->words[in->n_words++] = argv[i];
             continue;
         }
         if (!strcmp(arg, "--")) {
@@ -231,7 +241,8 @@ int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t
                 return 2;
             continue;
         }
-        if (!listed(spec->valued, name) && !listed(SOLVER_OPTION_NAMES, name)) {
+        bool file = listed(FILE_OPTIONS, name);
+        if (!file && !listed(spec->valued, name) && !listed(SOLVER_OPTION_NAMES, name)) {
             cli_error("%s: unknown option '%s' (see 'tsume %s --help')", spec->cmd, arg, spec->cmd);
             return 2;
         }
@@ -241,11 +252,39 @@ int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t
             cli_error("%s: %s needs a value (see 'tsume %s --help')", spec->cmd, name, spec->cmd);
             return 2;
         }
+        if (file) {
+            if (!*val) {
+                cli_error("%s: %s needs a file name", spec->cmd, name);
+                return 2;
+            }
+            in->files[in->n_files++] = val;
+            continue;
+        }
         int done = solver_option(spec->cmd, name, val, s);
         if (done < 0 || (!done && spec->take(spec->ctx, name, val)))
             return 2;
     }
     return -1;
+}
+
+int problem_input_check(const problem_input_t *in, const char *cmd)
+{
+    if (in->n_words && in->n_files) {
+        cli_error("%s: give either a SFEN or -f FILE, not both", cmd);
+        return 2;
+    }
+    if (!in->n_words && !in->n_files) {
+        cli_error("%s: missing SFEN or -f FILE (see 'tsume %s --help')", cmd, cmd);
+        return 2;
+    }
+    return -1;
+}
+
+void problem_input_free(problem_input_t *in)
+{
+    free(in->files);
+    free(in->words);
+    *in = (problem_input_t){0};
 }
 
 int jobs_default(void)
@@ -262,9 +301,10 @@ void put_safe(FILE *out, const char *s)
         putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }
 
-bool problems_gather(problem_list_t *l, char **words, int n_words, const char **files, int n_files,
-                     const char *cmd)
+bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd)
 {
+    char *const *words = in->words;
+    int n_words = in->n_words;
     bool ok = true;
     if (n_words) {
         size_t len = 1;
@@ -279,8 +319,8 @@ bool problems_gather(problem_list_t *l, char **words, int n_words, const char **
         }
         free(text);
     }
-    for (int i = 0; i < n_files; i++)
-        ok &= problem_read_file(l, files[i], cmd);
+    for (int i = 0; i < in->n_files; i++)
+        ok &= problem_read_file(l, in->files[i], cmd);
     return ok;
 }
 
@@ -323,4 +363,47 @@ void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const cha
     if (pb->file)
         json_str(j, "file", pb->file);
     json_str(j, "sfen", sfen);
+}
+
+typedef struct {
+    const problem_batch_t *pb;
+    solver_t **solvers; /* one per worker */
+} problems_run_t;
+
+static solve_status_t problems_run_job(void *ctx, int w, size_t i, FILE *out)
+{
+    problems_run_t *run = ctx;
+    return run->pb->job(run->pb->ctx, run->solvers[w], i, out);
+}
+
+/* A worker with no problem left frees its solver at once: unmapping a table takes about
+ * half a millisecond per 128 MiB, which then overlaps the other workers' last problems
+ * instead of following them. */
+static void problems_run_done(void *ctx, int w)
+{
+    problems_run_t *run = ctx;
+    solver_free(run->solvers[w]);
+    run->solvers[w] = NULL;
+}
+
+bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_totals_t *t)
+{
+    size_t workers;
+    solver_t **solvers = solvers_new(pb->jobs, l->n, pb->hash_mb, pb->cmd, &workers);
+    if (!solvers)
+        return false;
+    problems_run_t run = {pb, solvers};
+    size_t *order = workers > 1 ? expect_longest_first(l) : NULL;
+    batch_t b = {.workers = (int)workers,
+                 .n = l->n,
+                 .run = problems_run_job,
+                 .ctx = &run,
+                 .order = order,
+                 .worker_done = problems_run_done,
+                 .separator = pb->json ? "" : "\n",
+                 .progress = pb->progress};
+    bool ok = batch_run(&b, t);
+    free(order);
+    solvers_free(solvers, workers);
+    return ok;
 }

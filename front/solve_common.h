@@ -1,6 +1,7 @@
 /*
- * solve_common.h: what `tsume solve` and `tsume check` share: the options that tune the
- * solver, number parsing for option values, and the problem-file reader.
+ * solve_common.h: what `tsume solve`, `tsume check` and `tsume verify` share: the option
+ * walk (the options that tune the solver, -f files, number parsing for option values), the
+ * problem-file reader, and the batch of solve and verify over a problem list.
  *
  * Invariants: a problem file is read whole before any problem is solved, one problem per
  * line that is neither blank nor a '#' comment, in file order; the first column (up to
@@ -17,6 +18,7 @@
 #include <stdio.h>
 
 #include "../solver/solver.h"
+#include "batch.h"
 #include "json.h"
 
 enum { SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
@@ -59,10 +61,22 @@ typedef struct {
     void *ctx;
 } option_spec_t;
 
+/* Where a command's problems come from: the SFEN given as words, or -f files. */
+typedef struct {
+    const char **files; /* -f arguments, in order */
+    int n_files;
+    char **words; /* the SFEN given as arguments, possibly split over several words */
+    int n_words;
+} problem_input_t;
+
 /* Walks argv: options (also "--name=value"; "--" ends them; "-" alone is a word) go to
- * the solver options or to spec->take, other words to words[*n_words].  Returns -1 to go
- * on, else the exit status after a one-line message. */
-int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t *s, char **words, int *n_words);
+ * the solver options, -f/--file FILE to in->files, the others to spec->take; other words
+ * to in->words.  in is set up here: free it with problem_input_free whatever the
+ * outcome.  Returns -1 to go on, else the exit status after a one-line message. */
+int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t *s, problem_input_t *in);
+/* Either a SFEN or -f files, not both, not neither: -1 when so, else 2 after a message. */
+int problem_input_check(const problem_input_t *in, const char *cmd);
+void problem_input_free(problem_input_t *in);
 
 typedef struct {
     const char *file; /* name shown ("stdin" for '-'), NULL for a command-line position */
@@ -93,8 +107,7 @@ void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const cha
 /* The problems of a command line: the SFEN given as words (one problem, line 1), then
  * every problem of each file, in order.  Errors are reported (cmd names the command);
  * false when any input could not be had (the problems read so far are kept). */
-bool problems_gather(problem_list_t *l, char **words, int n_words, const char **files, int n_files,
-                     const char *cmd);
+bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd);
 
 /* Solvers for a batch of n problems at most jobs at a time: *workers of them (no more
  * than the problems, nor more than hash_mb, at least 1), sharing hash_mb between them,
@@ -102,6 +115,23 @@ bool problems_gather(problem_list_t *l, char **words, int n_words, const char **
  * error; free with solvers_free. */
 solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, const char *cmd, size_t *workers);
 void solvers_free(solver_t **solvers, size_t workers);
+
+/* A batch of solve or verify over a problem list: job reports problem i on out, searching
+ * with solver s (that of its worker). */
+typedef struct {
+    const char *cmd; /* "solve", "verify": named in messages */
+    size_t jobs, hash_mb;
+    bool json;     /* JSON lines: no blank line between two reports */
+    bool progress; /* the progress line on stderr */
+    solve_status_t (*job)(void *ctx, solver_t *s, size_t i, FILE *out);
+    void *ctx;
+} problem_batch_t;
+
+/* Runs every problem of l on solvers_new's workers (with several, the problems stated
+ * longest start first: expect.h), each worker's solver freed as soon as the worker has no
+ * problem left.  False after a message when the solvers or the workers could not be had;
+ * else *t holds the batch's totals. */
+bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_totals_t *t);
 
 double wall_seconds(void); /* monotonic clock */
 
