@@ -221,9 +221,9 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
             fprintf(out, "  status   mate in %d %s (shortest proven), %d %s left in hand\n", r->plies,
                     r->plies == 1 ? "ply" : "plies", r->leftover, r->leftover == 1 ? "piece" : "pieces");
         else if (r->shortest) /* the length is proven, some choice along the line is not */
-            fprintf(out,
-                    "  status   mate in %d %s (shortest proven; line not certified: a limit stopped the refinement)\n",
-                    r->plies, r->plies == 1 ? "ply" : "plies");
+            fprintf(out, "  status   mate in %d %s (shortest proven; line not certified: %s)\n", r->plies,
+                    r->plies == 1 ? "ply" : "plies",
+                    r->line_unsure ? "a futility test ran out of its budget" : "a limit stopped the refinement");
         else if (r->futile_unsure) /* some interposition was counted as defence, unsure */
             fprintf(out, "  status   mate, line of %d %s (not certified: a futility test ran out of its budget)\n",
                     r->plies, r->plies == 1 ? "ply" : "plies");

@@ -4,8 +4,10 @@
  * Every question is "mate within n plies from here?", answered from the table when it can
  * be and by a bounded search otherwise.  Searches that only refine the choice (is this
  * reply the longest? which ending leaves fewer pieces?) run on a node budget; when one
- * runs out the line is still a mate, but no longer certified: exact turns false.  The
- * attacker's moves are always backed by a proof, so the line never stops short of mate.
+ * runs out the line is still a mate, but no longer certified: exact turns false, as it
+ * does when an answer the line's choice uses rests on a delay-rule test that a budget
+ * stopped (unsure, dfpn.h), or is such a test.  The attacker's moves are always backed
+ * by a proof, so the line never stops short of mate.
  * The walk is a loop over plies; only the leftover look-ahead recurses, over equally long
  * lines, with a call budget.
  */
@@ -24,27 +26,34 @@ typedef struct {
     dfpn_mode_t mode;
     color_t attacker;
     bool exact;
+    bool looking;           /* in the leftover look-ahead, which only breaks ties */
+    bool unsure;            /* exact turned false on an unsure answer (line_info_t) */
     int budget;             /* leftover look-ahead calls left */
     uint64_t search_budget; /* nodes allowed for each refining search */
     uint64_t end;           /* no refining search past this node count */
 } walk_t;
 
-/* Mate within len for p (either side to move)?  1 yes, 0 no, -1 unknown (budget). */
+/* Mate within len for p (either side to move)?  1 yes, 0 no, -1 unknown (budget).  An
+ * answer resting on a stopped delay-rule test (unsure, tt.h) may be wrong under the rule,
+ * so a line chosen by it is no longer certified. */
 static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t budget)
 {
     if (len < 0)
         return 0;
     tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, mode, len);
-    if (t.found && t.pn == 0)
-        return 1;
-    if (t.found && t.dn == 0)
-        return 0;
+    if (t.found && (t.pn == 0 || t.dn == 0)) {
+        if (t.unsure && !w->looking)
+            w->exact = false, w->unsure = true;
+        return t.pn == 0;
+    }
     dfpn_shared_t *sh = w->sh;
     if (budget && sh->nodes + budget > w->end)
         budget = sh->nodes < w->end ? w->end - sh->nodes : PROBE_ONLY;
     if (sh->aborted || budget == PROBE_ONLY)
         return -1;
     dfpn_result_t r = dfpn_nested(sh, p, w->attacker, mode, len, budget);
+    if (r.unsure && r.status != DFPN_UNKNOWN && !w->looking)
+        w->exact = false, w->unsure = true;
     return r.status == DFPN_PROVEN ? 1 : r.status == DFPN_DISPROVEN ? 0 : -1;
 }
 
@@ -120,9 +129,12 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
     if (w->mode != MODE_COMPOSER || w->sh->futile != FUTILE_DELAY || mate_within(w, p, w->mode, len - 1, PROBE_ONLY) == 1)
         return false;
     pos_undo(p, e, u);
-    bool square_fails, unsure, futile = futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails, &unsure) == 1;
+    bool square_fails, unsure;
+    int verdict = futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails, &unsure);
     pos_do(p, e, u);
-    return futile;
+    if ((unsure || verdict < 0) && !w->looking)
+        w->exact = false, w->unsure = true; /* counted as a defence, or not, on a test that did not finish */
+    return verdict == 1;
 }
 
 /* Defender replies (p: defender to move, mated within len) that hold out len - 1 plies:
@@ -190,8 +202,8 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
 
 line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv)
 {
-    walk_t w = {sh, mode, attacker, true, LOOK_BUDGET, budget, sh->nodes + budget * LINE_BUDGETS};
-    line_info_t info = {0, 0, true};
+    walk_t w = {sh, mode, attacker, true, false, false, LOOK_BUDGET, budget, sh->nodes + budget * LINE_BUDGETS};
+    line_info_t info = {0, 0, true, false};
     undo_t *undo = malloc(sizeof *undo * (size_t)(len + 1));
     if (!undo) {
         info.exact = false;
@@ -210,7 +222,9 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
             for (int i = 0; i < n; i++) {
                 undo_t u;
                 pos_do(p, moves[i], &u);
+                w.looking = true;
                 int v = look_leftover(&w, p, left - 1);
+                w.looking = false;
                 pos_undo(p, moves[i], &u);
                 if (or_node ? v > best : v < best)
                     best = v, pick = i;
@@ -222,6 +236,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     info.plies = ply;
     info.leftover = leftover_of(p, w.attacker);
     info.exact = w.exact && ply == len; /* the leftover look-ahead may run out: that only weakens the tie-break */
+    info.unsure = w.unsure;
     while (ply > 0) {
         ply--;
         pos_undo(p, pv[ply], &undo[ply]);

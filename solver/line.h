@@ -19,6 +19,8 @@ typedef struct {
     int plies;
     int leftover;
     bool exact; /* every step was decided by a finished search */
+    bool unsure; /* some step was decided by a delay-rule test that a budget stopped, or by
+                  * a result resting on one (exact is then false) */
 } line_info_t;
 
 /* Writes the line into pv (p: attacker to move, or the defender just after a check; room for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes

@@ -125,6 +125,7 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     r->leftover = li.leftover;
     r->exact = exact && li.exact && !o->proof_only;
     r->shortest = exact && li.plies == len && !o->proof_only;
+    r->line_unsure = li.unsure;
 }
 
 /* Verification under a node limit gave the shortening only half of what the proof left

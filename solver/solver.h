@@ -72,6 +72,8 @@ typedef struct {
     int futile_unsure; /* what decided the length rests on a delay-rule futility test that
                         * ran out of its own budget (futile.h): why a length stays
                         * uncertified whatever the limits */
+    int line_unsure;  /* the line is not certified because a choice along it rests on such a
+                       * stopped test (the length may still be: shortest) */
     uint64_t futile_stops; /* delay-rule tests stopped by their budget, whether or not a
                             * length rests on them */
     uint64_t nodes;   /* positions searched */

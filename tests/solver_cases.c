@@ -239,7 +239,8 @@ TEST(solver_lookahead_cache_changes_nothing)
  * test, futile_kh8a's knight interpositions can no longer be shown futile: the length
  * must then come out uncertified (the 11 rests on those tests), never as a certified
  * wrong length.  A length that no stopped test decides stays certified: Shogi Muso
- * 第21番 (25 plies) with 3,000 nodes a test, where two tests stop. */
+ * 第21番 (25 plies) with 3,000 nodes a test, where two tests stop; its line, whose choice
+ * among replies consults results resting on them, is then not (line.c). */
 static solve_result_t solve_with_delay_budget(const char *sfen, uint64_t budget)
 {
     solve_result_t r = {0};
@@ -253,7 +254,7 @@ TEST(solver_stopped_delay_tests)
     solve_result_t r = solve_with_delay_budget(kh8a, 0);
     CHECK_INT(r.status, SOLVE_MATE);
     CHECK_INT(r.plies, 11);
-    CHECK(r.exact && !r.futile_unsure);
+    CHECK(r.exact && !r.futile_unsure && !r.line_unsure);
     solve_result_free(&r);
     r = solve_with_delay_budget(kh8a, 10);
     CHECK_INT(r.status, SOLVE_MATE);
@@ -267,6 +268,7 @@ TEST(solver_stopped_delay_tests)
     CHECK_INT(r.status, SOLVE_MATE);
     CHECK_INT(r.plies, 25);
     CHECK(r.futile_stops > 0);
-    CHECK(r.exact && !r.futile_unsure);
+    CHECK(r.shortest && !r.futile_unsure);
+    CHECK(!r.exact && r.line_unsure); /* but the line's choice among replies rests on them */
     solve_result_free(&r);
 }
