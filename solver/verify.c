@@ -150,6 +150,23 @@ static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int fr
     return hit;
 }
 
+/* The line of a mate proven within len from p, written to c->buf + 1.  As for the main
+ * line (solver.c), the limits are lifted while it is written: its moves come from the
+ * table, and a line a limit cut short would show as a mate what is none (Zuko 第29番's
+ * cook B*4f came out as 10 plies when the 1.2 G-node limit struck right after its proof). */
+static line_info_t proven_line(vctx_t *c, pos_t *p, int len)
+{
+    dfpn_shared_t *sh = c->sh;
+    uint64_t limit = sh->node_limit;
+    double deadline = sh->deadline;
+    bool aborted = sh->aborted;
+    sh->node_limit = 0, sh->deadline = 0, sh->aborted = false;
+    line_info_t li = line_extract(sh, p, c->attacker, c->mode, len, LINE_REFINE, c->buf + 1);
+    sh->node_limit = limit, sh->deadline = deadline;
+    sh->aborted = aborted || dfpn_global_limit_hit(sh);
+    return li;
+}
+
 /* p: just after an alternative move (so c->buf[0] holds it) known to mate (a proof of
  * length hi).  Writes the line after it to c->buf + 1; returns the plies counting the
  * alternative move itself. */
@@ -159,7 +176,7 @@ static int alt_line(vctx_t *c, pos_t *p, int hi)
     int len = shortest_mate(c->sh, p, c->attacker, c->mode, hi, c->budget, &exact, &proven, NULL);
     if (!proven) /* the question ran out: the proof at hi still gives a line */
         len = hi;
-    return 1 + line_extract(c->sh, p, c->attacker, c->mode, len, LINE_REFINE, c->buf + 1).plies;
+    return 1 + proven_line(c, p, len).plies;
 }
 
 /* Whether m and main (two moves of the attacker from one position) take the same piece
@@ -265,7 +282,7 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
     } else if (same.st == DFPN_UNKNOWN) {
         decided = false;
     } else if (same.st == DFPN_PROVEN) {
-        line_info_t li = line_extract(c->sh, p, c->attacker, c->mode, rem, LINE_REFINE, c->buf + 1);
+        line_info_t li = proven_line(c, p, rem);
         int plies = 1 + li.plies, steps;
         pos_undo(p, e, &u);
         bool identical;
