@@ -33,6 +33,15 @@ typedef struct {
     uint64_t end;           /* no refining search past this node count */
 } walk_t;
 
+/* An answer the line's choice uses rests on a delay-rule test that did not finish: the
+ * line is no longer certified (the leftover look-ahead only breaks ties, so it does not
+ * count). */
+static void doubt(walk_t *w)
+{
+    if (!w->looking)
+        w->exact = false, w->unsure = true;
+}
+
 /* Mate within len for p (either side to move)?  1 yes, 0 no, -1 unknown (budget).  An
  * answer resting on a stopped delay-rule test (unsure, tt.h) may be wrong under the rule,
  * so a line chosen by it is no longer certified. */
@@ -42,8 +51,8 @@ static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t 
         return 0;
     tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, mode, len);
     if (t.found && (t.pn == 0 || t.dn == 0)) {
-        if (t.unsure && !w->looking)
-            w->exact = false, w->unsure = true;
+        if (t.unsure)
+            doubt(w);
         return t.pn == 0;
     }
     dfpn_shared_t *sh = w->sh;
@@ -52,8 +61,8 @@ static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t 
     if (sh->aborted || budget == PROBE_ONLY)
         return -1;
     dfpn_result_t r = dfpn_nested(sh, p, w->attacker, mode, len, budget);
-    if (r.unsure && r.status != DFPN_UNKNOWN && !w->looking)
-        w->exact = false, w->unsure = true;
+    if (r.unsure && r.status != DFPN_UNKNOWN)
+        doubt(w);
     return r.status == DFPN_PROVEN ? 1 : r.status == DFPN_DISPROVEN ? 0 : -1;
 }
 
@@ -132,8 +141,8 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
     bool square_fails, unsure;
     int verdict = futile_delay_capture(w->sh, p, w->attacker, e, len, &square_fails, &unsure);
     pos_do(p, e, u);
-    if ((unsure || verdict < 0) && !w->looking)
-        w->exact = false, w->unsure = true; /* counted as a defence, or not, on a test that did not finish */
+    if (unsure || verdict < 0)
+        doubt(w); /* counted as a defence, or not, on a test that did not finish */
     return verdict == 1;
 }
 

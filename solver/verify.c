@@ -348,18 +348,17 @@ typedef struct {
 /* Walks the main line in passes: the first asks about every alternative on the base
  * budget, each later one only about those left undecided, on a budget PASS_GROWTH times
  * larger, until none is left, a pass on the top budget (ASK_MAX, or the node limit when
- * there is one) has been made, or a limit of the whole run stops the walk (under a node limit every node up to it is the user's to spend:
- * three fixed passes used to leave alternatives undecided with half the limit unspent).
- * Undecided ones that remain become FIND_UNKNOWN findings.  Each pass goes from
- * the mate back to the root: what the late plies prove or disprove is in the table when
+ * there is one) has been made, or a limit of the whole run stops the walk (under a node
+ * limit every node up to it is the user's to spend: three fixed passes used to leave
+ * alternatives undecided with half the limit unspent, and a 50 M cap left Zuko 第29番's
+ * bishop drops undecided).  Undecided ones that remain become FIND_UNKNOWN findings.
+ * Each pass goes from the mate back to the root: what the late plies prove or disprove is in the table when
  * the alternatives of earlier plies run into the same positions. */
 static void walk(vctx_t *c, pos_t *p, undo_t *undo)
 {
     const move_t *pv = c->v->solve.pv;
     pending_t *pend = NULL, *next = NULL;
     size_t npend = 0, nnext = 0, cap = 0;
-    /* Under a node limit every node up to it is the user's to spend, so the budget grows
-     * past ASK_MAX (Zuko 第29番: a bishop drop's answer needs more than 50 M nodes). */
     uint64_t top = c->sh->node_limit ? c->sh->node_limit : ASK_MAX;
     bool last = false; /* the pass just made was on top */
     for (int pass = 0; (pass == 0 || npend) && !last && !c->oom; pass++) {
