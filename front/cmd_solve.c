@@ -111,6 +111,9 @@ static void usage(void)
            "  exact         whether the line is proven shortest, only for a mate\n"
            "  shortest      whether plies is proven the shortest length (true when exact;\n"
            "                can be true with exact false), only for a mate\n"
+           "  within        a mate within this many plies is proven, only for a mate: plies\n"
+           "                when shortest, else where the shortening stopped (plies, the\n"
+           "                line's length, may then be shorter or longer)\n"
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
            "  defender_hand \"given\" or \"rest\"\n"
            "  error         the reason, only for an error\n"
@@ -189,6 +192,7 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_int(&j, "leftover", r->leftover);
         json_bool(&j, "exact", r->exact);
         json_bool(&j, "shortest", r->shortest);
+        json_int(&j, "within", r->within);
     }
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
@@ -224,12 +228,11 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
             fprintf(out, "  status   mate in %d %s (shortest proven; line not certified: %s)\n", r->plies,
                     r->plies == 1 ? "ply" : "plies",
                     r->line_unsure ? "a futility test ran out of its budget" : "a limit stopped the refinement");
-        else if (r->futile_unsure) /* some interposition was counted as defence, unsure */
-            fprintf(out, "  status   mate, line of %d %s (not certified: a futility test ran out of its budget)\n",
-                    r->plies, r->plies == 1 ? "ply" : "plies");
-        else /* a forced mate whose length a limit left uncertified either way */
-            fprintf(out, "  status   mate, line of %d %s (not certified: a limit stopped the shortening)\n", r->plies,
-                    r->plies == 1 ? "ply" : "plies");
+        else /* a forced mate whose length is uncertified: some interposition was counted
+              * as defence on a stopped test, or a limit stopped the shortening */
+            fprintf(out, "  status   mate within %d plies proven, line of %d %s (not certified: %s)\n", r->within,
+                    r->plies, r->plies == 1 ? "ply" : "plies",
+                    r->futile_unsure ? "a futility test ran out of its budget" : "a limit stopped the shortening");
         if (a->kif && root) {
             fputs("  line     ", out);
             notation_kif_line(out, root, r->pv, r->plies); /* ends the line itself */

@@ -122,6 +122,7 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     uint64_t refine = proof_nodes < REFINE_MIN ? REFINE_MIN : proof_nodes > REFINE_MAX ? REFINE_MAX : proof_nodes;
     line_info_t li = line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, r->pv);
     r->plies = li.plies;
+    r->within = len;
     r->leftover = li.leftover;
     r->exact = exact && li.exact && !o->proof_only;
     r->shortest = exact && li.plies == len && !o->proof_only;

@@ -69,6 +69,10 @@ typedef struct {
     int exact;        /* 1 when pv is proven shortest under the chosen rule, 0 if only a bound */
     int shortest;     /* 1 when plies is proven the shortest mate's length (exact implies it;
                        * without exact some choice along pv is still unproven) */
+    int within;       /* a mate within this many plies is proven: the shortest length when
+                       * shortest, else the bound where the shortening stopped.  Without
+                       * shortest, plies may be shorter (a reply along pv may not be the
+                       * longest) or longer than it. */
     int futile_unsure; /* what decided the length rests on a delay-rule futility test that
                         * ran out of its own budget (futile.h): why a length stays
                         * uncertified whatever the limits */

@@ -179,8 +179,8 @@ TEST(front_solve_mate1_json)
     CHECK_INT(count_lines(r.out), 1);
     const char *line = line_of(r.out, 0);
     CHECK_STR(fu_mask_effort(line), "{\"id\": 1, \"sfen\": \"" MATE1 "\", \"status\": \"mate\", \"plies\": 1, "
-                                 "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"shortest\": true, \"nodes\": #, "
-                                 "\"time_ms\": #, \"defender_hand\": \"given\"}");
+                                 "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"shortest\": true, \"within\": 1, "
+                                 "\"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\"}");
     CHECK(is_uint(fu_jget(line, "nodes")));
     CHECK(is_uint(fu_jget(line, "time_ms")));
     CHECK_STR(r.err, "");
@@ -394,6 +394,29 @@ TEST(front_solve_unknown_mate3_nodes1)
     run_t r = solve_run("--format json --nodes 1 '" MATE3 "'", NULL, NULL);
     CHECK_INT(r.code, 1);
     CHECK_STR(fu_jget(r.out, "status"), "\"unknown\"");
+    run_free(&r);
+    scratch_end();
+}
+
+/* A length the node limit left uncertified: Shogi Zuko 第89番 (declared 29 plies) at 300,000
+ * nodes proves a mate within 43 plies, and the line written from the table is 41 plies
+ * long, with choices along it unproven (`tsume check --plies 41` shows a mate in 37).
+ * within is the proven bound, plies the line's length; the text says both. */
+#define ZUKO89 "k1S+b5/ng1S1l3/1gN1P4/BN1+ps4/3R5/1S2R4/9/9/9 b 2gn3l16p 1"
+TEST(front_solve_uncertified_within)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--format json --hash 64 --nodes 300000 '" ZUKO89 "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(fu_jget(r.out, "shortest"), "false");
+    CHECK_STR(fu_jget(r.out, "within"), "43");
+    CHECK_STR(fu_jget(r.out, "plies"), "41");
+    run_free(&r);
+    r = solve_run("--hash 64 --nodes 300000 '" ZUKO89 "'", NULL, NULL);
+    CHECK(strstr(r.out, "  status   mate within 43 plies proven, line of 41 plies (not certified: a limit stopped "
+                        "the shortening)\n") != NULL);
     run_free(&r);
     scratch_end();
 }
