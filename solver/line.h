@@ -15,6 +15,8 @@
 
 #include "dfpn.h"
 
+enum { LINE_BUDGETS = 20 }; /* refining searches' budgets that a whole line may spend */
+
 typedef struct {
     int plies;
     int leftover;
@@ -23,8 +25,11 @@ typedef struct {
                   * a result resting on one (exact is then false) */
 } line_info_t;
 
-/* Writes the line into pv (p: attacker to move, or the defender just after a check; room for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes
- * for each search that only refines a choice; all of them together get 20 budgets. */
-line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget, move_t *pv);
+/* Writes the line into pv (p: attacker to move, or the defender just after a check; room
+ * for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes for each search that only
+ * refines a choice; total: nodes for all of them and the delay-rule tests the walk makes
+ * itself (0: LINE_BUDGETS budgets). */
+line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
+                         uint64_t total, move_t *pv);
 
 #endif

@@ -120,7 +120,13 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     sh->node_limit = 0;
     sh->deadline = 0;
     uint64_t refine = proof_nodes < REFINE_MIN ? REFINE_MIN : proof_nodes > REFINE_MAX ? REFINE_MAX : proof_nodes;
-    line_info_t li = line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, r->pv);
+    /* Under --nodes the line's refining searches and delay-rule tests together spend at
+     * most the limit again (line.c): at 3 M nodes a line took up to 4 M for its searches
+     * and 3.9 M more for its own delay-rule tests. */
+    uint64_t total = refine * LINE_BUDGETS;
+    if (o->node_limit && total > o->node_limit)
+        total = o->node_limit;
+    line_info_t li = line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, total, r->pv);
     r->plies = li.plies;
     r->within = len;
     r->leftover = li.leftover;
