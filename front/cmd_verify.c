@@ -86,9 +86,11 @@ static void usage(void)
            "  line later), equal 変同 (another defence as long, no leftover, another\n"
            "  ending), equal-last2 終2手変同, unknown (undecided): minor or information.\n"
            "\n"
-           "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, pv,\n"
-           "leftover, findings [{ply, kind, label, plies, moves}], nodes, time_ms,\n"
-           "solve_nodes, solve_time_ms, error.\n"
+           "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, within,\n"
+           "pv, leftover, findings [{ply, kind, label, plies, moves}], nodes, time_ms,\n"
+           "solve_nodes, solve_time_ms, error.  within: a mate within this many plies is\n"
+           "proven (plies itself when the length is certified; else plies, the line's\n"
+           "length, may be shorter or longer).\n"
            "\n"
            "Exit status: 0 all sound, 5 some problem not sound (cooked, short, nomate), 1 some\n"
            "unknown (and none unsound), 2 on any error (bad option, malformed position,\n"
@@ -173,7 +175,10 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
     const solve_result_t *r = &v->solve;
     fprintf(out, "  verdict  %s", verdict_name(v->verdict));
     if (r->status == SOLVE_MATE) {
-        fprintf(out, "  (mate in %d plies%s", r->plies, r->exact ? "" : ", line not certified");
+        if (r->shortest)
+            fprintf(out, "  (mate in %d plies%s", r->plies, r->exact ? "" : ", line not certified");
+        else
+            fprintf(out, "  (mate within %d plies proven, line of %d not certified", r->within, r->plies);
         if (v->stated)
             fprintf(out, ", stated %d", v->stated);
         fputc(')', out);
@@ -234,6 +239,7 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
     if (r->status == SOLVE_MATE) {
         json_int(&j, "plies", r->plies);
         json_bool(&j, "exact", r->exact);
+        json_int(&j, "within", r->within);
         json_moves(&j, "pv", r->pv, r->plies);
         json_int(&j, "leftover", r->leftover);
         json_array_begin(&j, "findings");

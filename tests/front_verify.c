@@ -151,6 +151,7 @@ TEST(front_verify_report)
      * plies are the bound proven, not the 19 an unlimited run certifies. */
     r = verify_json("--hash 16 --nodes 20000 --plies 13 '" ZUKO69 "'", 1, "unknown", "false", "21");
     CHECK(atoll(fu_jget(r.out, "nodes")) <= 40000);
+    CHECK_STR(fu_jget(r.out, "within"), "21");
     fu_run_free(&r);
     r = fu_tsume("verify --format json --nodes 1 '" SOUND3 "'");
     CHECK_INT(r.code, 1);
