@@ -160,12 +160,13 @@ static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size
                 char mv[USI_MOVE_MAX];
                 end += sprintf(end, " %s", usi_format(shown_moves[i], mv));
             }
-            if (r->shortest || r->exact)
+            if (r->shortest)
                 snprintf(why, why_len, "mate in %d %s (%s), %d pieces left in hand%s", r->plies,
                          r->plies == 1 ? "ply" : "plies", r->exact ? "shortest proven" : "line not certified",
                          r->leftover, note);
             else /* the length is a bound only: the line's own length is no bound at all */
-                snprintf(why, why_len, "mate within %d plies proven, line of %d (not certified), %d pieces left in hand%s",
+                snprintf(why, why_len,
+                         "mate within %d plies proven, line of %d (not certified), %d pieces left in hand%s",
                          r->within, r->plies, r->leftover, note);
         }
         free(moves);

@@ -179,8 +179,8 @@ TEST(front_solve_mate1_json)
     CHECK_INT(count_lines(r.out), 1);
     const char *line = line_of(r.out, 0);
     CHECK_STR(fu_mask_effort(line), "{\"id\": 1, \"sfen\": \"" MATE1 "\", \"status\": \"mate\", \"plies\": 1, "
-                                 "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"shortest\": true, \"within\": 1, "
-                                 "\"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\"}");
+                                 "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"shortest\": true, "
+                                 "\"within\": 1, \"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\"}");
     CHECK(is_uint(fu_jget(line, "nodes")));
     CHECK(is_uint(fu_jget(line, "time_ms")));
     CHECK_STR(r.err, "");
