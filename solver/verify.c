@@ -352,8 +352,8 @@ typedef struct {
  * limit every node up to it is the user's to spend: three fixed passes used to leave
  * alternatives undecided with half the limit unspent, and a 50 M cap left Zuko 第29番's
  * bishop drops undecided).  Undecided ones that remain become FIND_UNKNOWN findings.
- * Each pass goes from the mate back to the root: what the late plies prove or disprove is in the table when
- * the alternatives of earlier plies run into the same positions. */
+ * Each pass goes from the mate back to the root: what the late plies prove or disprove
+ * is in the table when the alternatives of earlier plies run into the same positions. */
 static void walk(vctx_t *c, pos_t *p, undo_t *undo)
 {
     const move_t *pv = c->v->solve.pv;
