@@ -13,7 +13,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "solve_common.h"
@@ -134,14 +136,29 @@ static void format_duration(double s, char *buf, size_t len)
         snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-static void draw_progress(size_t done, size_t total, const size_t *by, double elapsed)
+/* Columns of the terminal on stderr (80 when it does not say): a longer progress line
+ * would wrap, and the carriage return would then redraw only its last row. */
+static size_t terminal_columns(void)
 {
-    char el[32], eta[32] = "--";
+    struct winsize ws;
+    return ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+}
+
+static void draw_progress(const batch_t *b, size_t done, const size_t *by, double elapsed)
+{
+    char el[32], eta[32] = "--", line[512], what[256] = "";
     format_duration(elapsed, el, sizeof el);
     if (done)
-        format_duration(elapsed / (double)done * (double)(total - done), eta, sizeof eta);
-    fprintf(stderr, "\r[%zu/%zu] solved %zu, nomate %zu, unknown %zu, errors %zu, elapsed %s, ETA %s\033[K", done, total,
-            by[SOLVE_MATE], by[SOLVE_NOMATE], by[SOLVE_UNKNOWN], by[SOLVE_ERROR], el, eta);
+        format_duration(elapsed / (double)done * (double)(b->n - done), eta, sizeof eta);
+    if (b->describe)
+        b->describe(b->ctx, what, sizeof what);
+    snprintf(line, sizeof line, "[%zu/%zu] solved %zu, nomate %zu, unknown %zu, errors %zu, elapsed %s, ETA %s%s%s", done,
+             b->n, by[SOLVE_MATE], by[SOLVE_NOMATE], by[SOLVE_UNKNOWN], by[SOLVE_ERROR], el, eta, *what ? " | " : "",
+             what);
+    size_t cols = terminal_columns();
+    if (strlen(line) >= cols) /* the text is ASCII: one column a byte */
+        line[cols - 1] = '\0';
+    fprintf(stderr, "\r%s\033[K", line);
     fflush(stderr);
 }
 
@@ -169,7 +186,7 @@ static void wait_printed(shared_t *sh, double start)
         }
         /* Drawn under the lock, so that no worker starts writing reports meanwhile. */
         if (!sh->printing) {
-            draw_progress(sh->done, b->n, sh->by_status, wall_seconds() - start);
+            draw_progress(b, sh->done, sh->by_status, wall_seconds() - start);
             sh->progress_shown = true;
         }
         struct timespec until = deadline_in(REDRAW_MS);

@@ -36,6 +36,9 @@ typedef struct {
     void (*worker_done)(void *ctx, int w);
     const char *separator; /* written to stdout between two reports */
     bool progress;         /* draw the progress line on stderr */
+    /* Writes a few words on the work under way into buf (len bytes, "" for none), for the
+     * end of the progress line, or NULL.  Called on the main thread. */
+    void (*describe)(void *ctx, char *buf, size_t len);
 } batch_t;
 
 typedef struct {

@@ -98,7 +98,9 @@ static void usage(void)
            "('solved' counts mates; T is wall time), followed with --expect by\n"
            "'; expect N match, N mismatch, N undecided'.  In JSON mode the summary goes to\n"
            "stderr, so stdout holds JSON lines only.  When stderr is a terminal, a progress\n"
-           "line (done/total, counts, elapsed, ETA) is redrawn on it while files are solved.\n"
+           "line (done/total, counts, elapsed, ETA, then the problem under way: its line, phase,\n"
+           "nodes, and in the shortening the mate proven and the length asked) is redrawn on\n"
+           "it while problems are solved.\n"
            "\n"
            "JSON output: one object per problem and line, with keys\n"
            "  id            line number in the file (1 for a command-line SFEN)\n"
@@ -328,7 +330,7 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
         return 2;
     }
     solve_run_t run = {a, problems, outcomes};
-    problem_batch_t pb = {"solve", (size_t)a->jobs, a->s.hash_mb, a->json, a->in.n_files && isatty(STDERR_FILENO),
+    problem_batch_t pb = {"solve", (size_t)a->jobs, a->s.hash_mb, a->json, isatty(STDERR_FILENO),
                           solve_job, &run};
     batch_totals_t t = {0};
     int status = 2;

@@ -325,7 +325,7 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
         return 2;
     }
     verify_run_t run = {a, problems, verdicts};
-    problem_batch_t pb = {"verify", (size_t)a->jobs, a->s.hash_mb, a->json, a->in.n_files && isatty(STDERR_FILENO),
+    problem_batch_t pb = {"verify", (size_t)a->jobs, a->s.hash_mb, a->json, isatty(STDERR_FILENO),
                           verify_job, &run};
     batch_totals_t t = {0};
     int status = 2;

@@ -4,6 +4,8 @@
 #include "solve_common.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,13 +369,67 @@ void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const cha
 
 typedef struct {
     const problem_batch_t *pb;
+    const problem_list_t *l;
     solver_t **solvers; /* one per worker */
+    size_t *current;    /* each worker's problem, SIZE_MAX when none */
+    size_t workers;
+    pthread_mutex_t mu; /* current, and solvers against their release */
 } problems_run_t;
+
+static void set_current(problems_run_t *run, int w, size_t i)
+{
+    pthread_mutex_lock(&run->mu);
+    run->current[w] = i;
+    pthread_mutex_unlock(&run->mu);
+}
 
 static solve_status_t problems_run_job(void *ctx, int w, size_t i, FILE *out)
 {
     problems_run_t *run = ctx;
-    return run->pb->job(run->pb->ctx, run->solvers[w], i, out);
+    set_current(run, w, i);
+    solve_status_t st = run->pb->job(run->pb->ctx, run->solvers[w], i, out);
+    set_current(run, w, SIZE_MAX);
+    return st;
+}
+
+/* "3.2 M" and the like: the progress line has little room. */
+static void format_count(uint64_t n, char *buf, size_t len)
+{
+    if (n < 10000)
+        snprintf(buf, len, "%llu", (unsigned long long)n);
+    else if (n < 1000000)
+        snprintf(buf, len, "%.1f k", (double)n / 1e3);
+    else if (n < 1000000000)
+        snprintf(buf, len, "%.1f M", (double)n / 1e6);
+    else
+        snprintf(buf, len, "%.1f G", (double)n / 1e9);
+}
+
+/* The problem under way that comes first in the list (the one the reports wait for):
+ * its line, phase and figures.  The shortening is where long problems spend: "mate
+ * within 117, trying 115" says which question the search is on. */
+static void problems_describe(void *ctx, char *buf, size_t len)
+{
+    problems_run_t *run = ctx;
+    pthread_mutex_lock(&run->mu);
+    size_t first = SIZE_MAX;
+    int w_first = -1;
+    for (size_t w = 0; w < run->workers; w++)
+        if (run->current[w] < first && run->solvers[w])
+            first = run->current[w], w_first = (int)w;
+    solve_progress_t pi;
+    bool on = w_first >= 0 && solver_progress(run->solvers[w_first], &pi);
+    pthread_mutex_unlock(&run->mu);
+    if (!on)
+        return;
+    char nodes[32], what[96] = "";
+    format_count(pi.nodes, nodes, sizeof nodes);
+    if (pi.asking)
+        snprintf(what, sizeof what, ", mate within %d proven, trying %d", pi.proven, pi.asking);
+    else if (pi.proven)
+        snprintf(what, sizeof what, ", mate within %d proven", pi.proven);
+    snprintf(buf, len, "line %ld: %s%s, %s nodes", run->l->items[first].line, pi.phase ? pi.phase : "search", what,
+             nodes);
 }
 
 /* A worker with no problem left frees its solver at once: unmapping a table takes about
@@ -382,8 +438,11 @@ static solve_status_t problems_run_job(void *ctx, int w, size_t i, FILE *out)
 static void problems_run_done(void *ctx, int w)
 {
     problems_run_t *run = ctx;
-    solver_free(run->solvers[w]);
+    pthread_mutex_lock(&run->mu);
+    solver_t *s = run->solvers[w];
     run->solvers[w] = NULL;
+    pthread_mutex_unlock(&run->mu);
+    solver_free(s);
 }
 
 bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_totals_t *t)
@@ -392,7 +451,16 @@ bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_tota
     solver_t **solvers = solvers_new(pb->jobs, l->n, pb->hash_mb, pb->cmd, &workers);
     if (!solvers)
         return false;
-    problems_run_t run = {pb, solvers};
+    problems_run_t run = {.pb = pb, .l = l, .solvers = solvers, .workers = workers};
+    run.current = malloc(workers * sizeof *run.current);
+    if (!run.current) {
+        cli_error("%s: out of memory", pb->cmd);
+        solvers_free(solvers, workers);
+        return false;
+    }
+    for (size_t w = 0; w < workers; w++)
+        run.current[w] = SIZE_MAX;
+    pthread_mutex_init(&run.mu, NULL);
     size_t *order = workers > 1 ? expect_longest_first(l) : NULL;
     batch_t b = {.workers = (int)workers,
                  .n = l->n,
@@ -401,9 +469,12 @@ bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_tota
                  .order = order,
                  .worker_done = problems_run_done,
                  .separator = pb->json ? "" : "\n",
-                 .progress = pb->progress};
+                 .progress = pb->progress,
+                 .describe = problems_describe};
     bool ok = batch_run(&b, t);
     free(order);
     solvers_free(solvers, workers);
+    pthread_mutex_destroy(&run.mu);
+    free(run.current);
     return ok;
 }

@@ -30,6 +30,7 @@ typedef struct {
     bool answered; /* the `checkmate` line is out: the worker is about to end */
     double next_info;
     char phase[16];
+    int asking; /* the shortening's question last announced, 0 for none */
     int hashfull; /* -1 until the first progress report */
 } usi_search_t;
 

@@ -17,8 +17,10 @@
  * `info string` before the answer gives the composers' length and the plies added.
  *
  * While searching: `info string phase P` when the solver enters a phase (proof, shortest,
- * line), and `info time T nodes N nps X hashfull H` about every 500 ms, both from the
- * solver's progress callback; one last `info time ...` line precedes the answer.
+ * line), `info string mate within W plies proven, looking for one within B` when the
+ * shortening takes up a new question (seen by a report, so one shorter than 100 ms may
+ * pass unannounced), and `info time T nodes N nps X hashfull H` about every 500 ms, all
+ * from the solver's progress callback; one last `info time ...` line precedes the answer.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -83,6 +85,9 @@ static void on_progress(const solve_progress_t *pi, void *arg)
         snprintf(s->phase, sizeof s->phase, "%s", pi->phase);
         say_locked("info string phase %s", s->phase);
     }
+    if (pi->asking && pi->asking != s->asking)
+        say_locked("info string mate within %d plies proven, looking for one within %d", pi->proven, pi->asking);
+    s->asking = pi->asking;
     if (pi->seconds >= s->next_info) {
         s->next_info = pi->seconds + INFO_EVERY_MS / 1000.0;
         say_locked("info time %lld nodes %llu nps %llu hashfull %d", (long long)(pi->seconds * 1000.0),
@@ -242,6 +247,7 @@ void usi_search_start(usi_search_t *s, solver_t *solver, const pos_t *p, const s
     s->answered = false;
     s->next_info = INFO_EVERY_MS / 1000.0;
     s->phase[0] = 0;
+    s->asking = 0;
     s->hashfull = -1;
     pthread_mutex_unlock(&out_lock);
     if (pthread_create(&s->thread, NULL, worker_main, s) != 0) {

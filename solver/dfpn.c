@@ -87,9 +87,10 @@ static void check_limits(dfpn_shared_t *sh)
         double now = dfpn_now();
         if (sh->deadline && now >= sh->deadline)
             sh->aborted = true;
-        if (sh->opts && sh->opts->progress && now >= sh->next_report) {
-            solve_progress_t info = {sh->nodes, now - sh->start, tt_hashfull(sh->tt), sh->phase};
-            sh->opts->progress(&info, sh->opts->progress_arg);
+        if (sh->progress && now >= sh->next_report) {
+            solve_progress_t info = {sh->nodes, now - sh->start, tt_hashfull(sh->tt), sh->phase, sh->proven,
+                                     sh->asking};
+            sh->progress(&info, sh->progress_arg);
             sh->next_report = now + 0.1;
         }
     }

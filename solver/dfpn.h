@@ -49,8 +49,13 @@ typedef struct {
      * the strict proofs that composer queries also accept (dfpn.c), and only then are
      * they looked for (a second probe, mostly a cache miss, on every undecided one). */
     bool strict_entries;
-    const solve_opts_t *opts; /* for progress reports */
+    /* Progress reports: called about every 100 ms while searching (when set). */
+    void (*progress)(const solve_progress_t *info, void *arg);
+    void *progress_arg;
     const char *phase;
+    int proven, asking; /* solve_progress_t's figures, kept by solver.c and shortest.c */
+    bool shortening;    /* shortest_mate works on the problem itself (not on verify's
+                           alternatives): it keeps proven and asking */
     double next_report;
     /* Search frames kept for reuse, one per nesting level (DFPN_NEST_MAX at most), each
      * allocated when its level is first reached.  Delay-rule tests nest (a test's search

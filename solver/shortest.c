@@ -37,13 +37,27 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
     return r;
 }
 
+/* One question of the descent, with the figures progress reports show. */
+static dfpn_result_t ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
+{
+    if (sh->shortening)
+        sh->asking = len;
+    dfpn_result_t r = search_budgeted(sh, p, attacker, mode, len, budget);
+    if (sh->shortening) {
+        sh->asking = 0;
+        if (r.status == DFPN_PROVEN && (!sh->proven || r.plen < sh->proven))
+            sh->proven = r.plen;
+    }
+    return r;
+}
+
 int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact,
                   bool *proven, bool *unsure)
 {
     bool spare;
     unsure = unsure ? unsure : &spare;
     *exact = *unsure = false;
-    dfpn_result_t r = search_budgeted(sh, p, attacker, mode, hi, budget);
+    dfpn_result_t r = ask(sh, p, attacker, mode, hi, budget);
     *proven = r.status == DFPN_PROVEN;
     if (!*proven)
         return hi;
@@ -51,7 +65,7 @@ int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mod
     bool hi_unsure = r.unsure; /* hi itself may then be too small under the rule */
     int least = p->side == attacker ? 1 : 2; /* lengths from an attacker node are odd */
     while (hi > least && !sh->aborted) {
-        r = search_budgeted(sh, p, attacker, mode, hi - 2, budget);
+        r = ask(sh, p, attacker, mode, hi - 2, budget);
         if (r.status == DFPN_PROVEN) {
             hi = r.plen;
             hi_unsure = r.unsure;

@@ -37,6 +37,11 @@ struct solver {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     job_t *job; /* the problem handed to the thread, NULL once done */
+    /* The running problem's last progress figures, for solver_progress (read from other
+     * threads: a batch's progress line). */
+    pthread_mutex_t live_mu;
+    bool live_on;
+    solve_progress_t live;
 };
 
 void solve_opts_default(solve_opts_t *o)
@@ -56,6 +61,7 @@ solver_t *solver_new(size_t hash_mb)
     }
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->cv, NULL);
+    pthread_mutex_init(&s->live_mu, NULL);
     return s;
 }
 
@@ -72,6 +78,7 @@ void solver_free(solver_t *s)
     }
     pthread_mutex_destroy(&s->mu);
     pthread_cond_destroy(&s->cv);
+    pthread_mutex_destroy(&s->live_mu);
     tt_free(&s->tt);
     dfpn_shared_release(&s->keep);
     free(s);
@@ -102,6 +109,35 @@ struct job {
     solve_result_t *r;
     verify_result_t *v; /* set for solver_verify: verification follows the solve */
 };
+
+static void set_live(solver_t *s, const solve_progress_t *info)
+{
+    pthread_mutex_lock(&s->live_mu);
+    s->live_on = info != NULL;
+    if (info)
+        s->live = *info;
+    pthread_mutex_unlock(&s->live_mu);
+}
+
+bool solver_progress(solver_t *s, solve_progress_t *out)
+{
+    pthread_mutex_lock(&s->live_mu);
+    bool on = s->live_on;
+    if (on)
+        *out = s->live;
+    pthread_mutex_unlock(&s->live_mu);
+    return on;
+}
+
+/* The search's progress reports (about every 100 ms): kept for solver_progress, and
+ * passed on to the caller's callback. */
+static void note_progress(const solve_progress_t *info, void *arg)
+{
+    job_t *job = arg;
+    set_live(job->s, info);
+    if (job->o->progress)
+        job->o->progress(info, job->o->progress_arg);
+}
 
 /* Budgets of the work after the proof, in nodes: each step of the shortest-mate loop and
  * each refining search of the line may cost this much, scaled by the proof's own cost.
@@ -150,8 +186,10 @@ static void resume_shortening(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, u
     sh->aborted = false;
     sh->phase = "shortest";
     bool exact, proven, unsure;
+    sh->shortening = true;
     int len = shortest_mate(sh, &job->pos, job->pos.side, mode, r->plies, o->node_limit - sh->nodes, &exact, &proven,
                             &unsure);
+    sh->shortening = false;
     if (!proven || !exact)
         return;
     /* The line again: its refining searches now find the certification's work in the
@@ -191,8 +229,10 @@ static void run(job_t *job)
     sh.stop = o->stop;
     sh.delay_budget = o->delay_budget;
     sh.futile = o->futile;
-    sh.opts = o;
+    sh.progress = note_progress;
+    sh.progress_arg = job;
     sh.phase = "proof";
+    set_live(job->s, &(solve_progress_t){.phase = sh.phase});
     tt_new_search(sh.tt);
 
     /* Either rule decides mate or no mate alike (dfpn.h), so the proof runs under the rule
@@ -224,9 +264,12 @@ static void run(job_t *job)
             step = (o->node_limit - sh.nodes) / 2;
         int len = proof.plen;
         bool exact = false, proven, unsure = false;
+        sh.proven = len;
         if (!o->proof_only) {
             sh.phase = "shortest";
+            sh.shortening = true;
             len = shortest_mate(&sh, p, p->side, mode, len, step, &exact, &proven, &unsure);
+            sh.shortening = false;
         }
         r->futile_unsure = unsure;
         make_line(&sh, p, o, r, mode, len, exact, proof_nodes);
@@ -242,6 +285,7 @@ static void run(job_t *job)
         r->nodes = sh.nodes;
         r->seconds = dfpn_now() - sh.start;
     }
+    set_live(job->s, NULL);
     job->s->keep.pool = sh.pool;
     job->s->keep.pool_cap = sh.pool_cap;
     job->s->keep.futile_cache = sh.futile_cache;

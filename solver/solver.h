@@ -41,7 +41,10 @@ typedef struct {
     uint64_t nodes;
     double seconds;
     int hashfull; /* per mille of the table in use */
-    const char *phase; /* "proof", "shortest", "line" */
+    const char *phase; /* "proof", "shortest", "line" (or verify's phases) */
+    int proven; /* the shortest mate proven so far, in plies; 0 while none is */
+    int asking; /* in the shortest phase, the bound of the question under way ("a mate
+                 * within asking plies?"); 0 otherwise */
 } solve_progress_t;
 
 typedef struct {
@@ -97,6 +100,10 @@ void solver_free(solver_t *s);
  * own thread (which costs two thread switches per problem: most of the time of a tiny
  * problem). */
 void solver_run_inline(solver_t *s, bool on);
+
+/* The last progress figures of the problem s is working on (safe from any thread; they
+ * are renewed about every 100 ms): false when s is idle. */
+bool solver_progress(solver_t *s, solve_progress_t *out);
 
 /* Solves p (not modified).  The table is cleared first, so one problem's results never
  * leak into the next.  Fills r (pass it to solve_result_free afterwards). */

@@ -153,6 +153,40 @@ TEST(front_batch_progress_only_on_terminal)
     fu_end();
 }
 
+/* The progress line also names the problem under way and what its search is doing: in
+ * the shortening, the mate proven and the question asked.  It never outgrows the
+ * terminal (a wrapped line could not be redrawn in place). */
+TEST(front_batch_progress_names_the_question)
+{
+    if (!fu_begin())
+        return;
+    /* Shogi Zuko 第38番: its 23-ply mate is proven in about 0.2 M nodes, and the question
+     * "a mate within 21?" then runs until the limit, about two seconds. */
+    const char *path = fu_write("z.sfen", "# 第38番\n1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1\n");
+    const char *args = fu_fmt("solve --hash 64 --nodes 1000000 -f '%s'", path);
+    fu_run_t r = fu_tsume_tty_stderr_cols(args, 200);
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.err, "ETA -- | line 2: shortest, mate within 23 proven, trying 21, ") != NULL);
+    fu_run_free(&r);
+    /* A problem given on the command line shows it too (as line 1). */
+    r = fu_tsume_tty_stderr_cols("solve --hash 64 --nodes 1000000 '1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b "
+                                 "B2N3Pg2s3l10p 1'",
+                                 60);
+    CHECK_INT(r.code, 0);
+    int drawn = 0;
+    for (const char *s = strchr(r.err, '\r'); s; s = strchr(s + 1, '\r')) {
+        const char *end = strstr(s, "\033[K");
+        if (!end)
+            continue;
+        drawn++;
+        if (end - s - 1 > 59)
+            test_fail(__FILE__, __LINE__, "a progress line of %d columns on a terminal of 60", (int)(end - s - 1));
+    }
+    CHECK(drawn > 2);
+    fu_run_free(&r);
+    fu_end();
+}
+
 TEST(front_batch_expect)
 {
     if (!fu_begin())

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -146,7 +147,9 @@ fu_run_t fu_tsume(const char *args)
     return r;
 }
 
-fu_run_t fu_tsume_tty_stderr(const char *args)
+fu_run_t fu_tsume_tty_stderr(const char *args) { return fu_tsume_tty_stderr_cols(args, 0); }
+
+fu_run_t fu_tsume_tty_stderr_cols(const char *args, int cols)
 {
     fu_run_t r = {-1, NULL, NULL};
     char out[128];
@@ -165,6 +168,10 @@ fu_run_t fu_tsume_tty_stderr(const char *args)
     /* The parent keeps the slave open too, so reading never fails on a closed slave
      * before everything written has been read. */
     int slave = open(slave_name, O_RDWR | O_NOCTTY);
+    if (slave >= 0 && cols > 0) {
+        struct winsize ws = {.ws_row = 24, .ws_col = (unsigned short)cols};
+        ioctl(slave, TIOCSWINSZ, &ws);
+    }
     fflush(NULL);
     pid_t pid = slave < 0 ? -1 : fork();
     if (pid == 0) {

@@ -43,6 +43,8 @@ fu_run_t fu_shell(const char *cmd);
 /* Runs "BIN ARGS" with stderr on a pseudo-terminal (stdout to a file, stdin /dev/null);
  * err holds what the terminal received. */
 fu_run_t fu_tsume_tty_stderr(const char *args);
+/* The same on a terminal of cols columns (0: the size a new terminal has, none). */
+fu_run_t fu_tsume_tty_stderr_cols(const char *args, int cols);
 void fu_run_free(fu_run_t *r);
 
 int fu_count_lines(const char *s);
