@@ -116,7 +116,8 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
         /* The table lost the proof: search this position again (no bound, no limit but
          * the solve's; not answered from the table, whose entry for p may hold for another
          * hand and name no child).  p is mated, so no other check needs a disproof. */
-        if (pass == 1 && (w->sh->aborted || dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1).status != DFPN_PROVEN))
+        if (pass == 1 &&
+            (w->sh->aborted || dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1).status != DFPN_PROVEN))
             break;
         for (int i = 0; i < n; i++) {
             undo_t u;
@@ -135,7 +136,8 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
  * it was weighed against.  Only a reply not known to be mated within len - 1 can be. */
 static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
 {
-    if (w->mode != MODE_COMPOSER || w->sh->futile != FUTILE_DELAY || mate_within(w, p, w->mode, len - 1, PROBE_ONLY) == 1)
+    if (w->mode != MODE_COMPOSER || w->sh->futile != FUTILE_DELAY ||
+        mate_within(w, p, w->mode, len - 1, PROBE_ONLY) == 1)
         return false;
     /* The test's nested searches share the refining searches' allowance: on their own
      * budgets they took one uncertified line to 3.9 M nodes under a 3 M-node limit. */

@@ -486,7 +486,9 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
     const solve_result_t *r = &v->solve;
     clear_findings(v); /* a run again, after a shorter mate was found, starts afresh */
     if (r->status != SOLVE_MATE) {
-        v->verdict = r->status == SOLVE_NOMATE ? VERDICT_NOMATE : r->status == SOLVE_UNKNOWN ? VERDICT_UNKNOWN : VERDICT_ERROR;
+        v->verdict = r->status == SOLVE_NOMATE    ? VERDICT_NOMATE
+                     : r->status == SOLVE_UNKNOWN ? VERDICT_UNKNOWN
+                                                  : VERDICT_ERROR;
         return;
     }
     /* The limits of the whole run hold again (the line phase lifted them). */
@@ -496,7 +498,9 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
     sh->phase = "verify";
     uint64_t budget = proof_nodes * ASK_FACTOR;
     int n = r->plies;
-    vctx_t c = {sh, o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER, p->side, budget < ASK_MIN ? ASK_MIN : budget > ASK_MAX / 64 ? ASK_MAX / 64 : budget, v, NULL, n, false, false, 0, NULL};
+    budget = budget < ASK_MIN ? ASK_MIN : budget > ASK_MAX / 64 ? ASK_MAX / 64 : budget;
+    dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
+    vctx_t c = {sh, mode, p->side, budget, v, NULL, n, false, false, 0, NULL};
     mainpos_t *main = malloc(sizeof *main * (size_t)(n + 1));
     undo_t *undo = malloc(sizeof *undo * (size_t)(n + 1));
     c.buf = malloc(sizeof *c.buf * SOLVER_MAX_PLY);
