@@ -407,7 +407,7 @@ static void format_count(uint64_t n, char *buf, size_t len)
 
 /* The problem under way that comes first in the list (the one the reports wait for):
  * its line, phase and figures.  The shortening is where long problems spend: "mate
- * within 117, trying 115" says which question the search is on. */
+ * within 117 proven, trying 115" says which question the search is on. */
 static void problems_describe(void *ctx, char *buf, size_t len)
 {
     problems_run_t *run = ctx;

@@ -409,6 +409,28 @@ TEST(front_usi_stop)
     CHECK_INT(eng_finish(&e, WAIT_MS), 0);
 }
 
+/* The shortening announces each question it takes up.  Shogi Zuko 第38番: its 23-ply
+ * mate is proven in about 0.2 M nodes, and "a mate within 21?" then runs for tens of
+ * seconds, so the announcement is seen by a progress report before stop. */
+TEST(front_usi_shortening_question)
+{
+    eng_t e;
+    if (!eng_start(&e))
+        return;
+    eng_ready(&e);
+    eng_send(&e, "position sfen 1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1");
+    eng_send(&e, "go mate infinite");
+    EXPECT(&e, "info string mate within 23 plies proven, looking for one within 21", WAIT_MS);
+    CHECK(strstr(e.log, "\ninfo string phase shortest\n") != NULL);
+    eng_send(&e, "stop");
+    /* Stopped in the shortening: the proven mate is the answer, a line of 23 plies. */
+    const char *answer = EXPECT(&e, "checkmate", WAIT_MS);
+    CHECK(!strncmp(answer, "checkmate B*8d ", 15));
+    CHECK(strstr(e.log, "looking for one within 19") == NULL);
+    eng_send(&e, "quit");
+    CHECK_INT(eng_finish(&e, WAIT_MS), 0);
+}
+
 TEST(front_usi_quit_while_searching)
 {
     eng_t e;
