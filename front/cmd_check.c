@@ -8,11 +8,13 @@
  * "unknown" (a limit stopped the search) or "error"; "no" is always proven.  With
  * --format json the line is one JSON object holding the same answer.  The exit
  * status is the worst answer: 2 for any error, else 3 for any unknown, else 1 for any
- * no, else 0.
+ * no, else 0.  Positions run as a batch, as in solve (solve_common.h): --jobs at a time,
+ * answers in input order, a progress line on a terminal.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
@@ -49,6 +51,7 @@ typedef struct {
     int plies;
     bool exact;
     bool json; /* --format json */
+    int jobs;
     problem_input_t in;
 } check_args_t;
 
@@ -69,8 +72,11 @@ static void usage(void)
            "  --exact               ask instead whether the shortest mate is exactly N plies\n"
            "  -f FILE               read positions from FILE ('-' = stdin); may be repeated\n"
            "  --format text|json    output format (default text; json: one object a line)\n"
-           "  --hash MB             transposition table size in MiB (default %d; raise it for\n"
-           "                        long bounds)\n"
+           "  --jobs N              check N positions at a time on N threads (default: the\n"
+           "                        number of online cores, here %d); answers still come in\n"
+           "                        input order\n"
+           "  --hash MB             transposition table memory in MiB, in total (default %d;\n"
+           "                        raise it for long bounds): the jobs share it\n"
            "%s"
            "  --help                this text\n"
            "Options may also be written --name=VALUE.\n"
@@ -92,9 +98,12 @@ static void usage(void)
            "shortest), \"exact\" (the line certified), \"nodes\", \"time_ms\", \"error\"} (\"file\"\n"
            "only with -f; \"plies\" to \"exact\" only for a mate; \"error\" only for an error).\n"
            "\n"
+           "When stderr is a terminal, a progress line (done/total, counts, elapsed, ETA, then\n"
+           "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
+           "\n"
            "Exit status: 0 yes (for every position), 1 no (for some), 3 unknown (for some; before\n"
            "1), 2 on any error (bad option, malformed position, unreadable file; before all).\n",
-           SOLVER_MAX_PLY, CHECK_HASH_DEFAULT, SOLVER_OPTION_HELP);
+           SOLVER_MAX_PLY, jobs_default(), CHECK_HASH_DEFAULT, SOLVER_OPTION_HELP);
 }
 
 static int take_option(void *ctx, const char *name, const char *val)
@@ -109,6 +118,12 @@ static int take_option(void *ctx, const char *name, const char *val)
             return 2;
         }
         a->json = !strcmp(val, "json");
+    } else if (!strcmp(name, "--jobs")) {
+        if (!arg_uint(val, 1, JOBS_MAX, &n)) {
+            cli_error("check: --jobs must be a whole number from 1 to %d, not '%s'", JOBS_MAX, val);
+            return 2;
+        }
+        a->jobs = (int)n;
     } else if (!strcmp(name, "--plies")) {
         if (!arg_uint(val, 1, SOLVER_MAX_PLY, &n)) {
             cli_error("check: --plies must be a whole number from 1 to %d, not '%s'", SOLVER_MAX_PLY, val);
@@ -122,7 +137,7 @@ static int take_option(void *ctx, const char *name, const char *val)
 /* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, check_args_t *a)
 {
-    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"--plies", "--format", NULL};
+    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"--plies", "--format", "--jobs", NULL};
     option_spec_t spec = {"check", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     if (st >= 0)
@@ -136,14 +151,14 @@ static int parse_args(int argc, char **argv, check_args_t *a)
 
 static const char *plies_word(int n) { return n == 1 ? "ply" : "plies"; }
 
-static void print_moves(const solve_result_t *r)
+static void print_moves(FILE *out, const solve_result_t *r)
 {
-    putchar(':');
+    fputc(':', out);
     for (int i = 0; i < r->plies; i++) {
         char mv[USI_MOVE_MAX];
-        printf(" %s", usi_format(r->pv[i], mv));
+        fprintf(out, " %s", usi_format(r->pv[i], mv));
     }
-    putchar('\n');
+    fputc('\n', out);
 }
 
 /* What the solve r (bounded by a->plies) says about the question. */
@@ -172,51 +187,51 @@ static saying_t classify(const check_args_t *a, const solve_result_t *r)
     return SAY_ERROR;
 }
 
-static void print_text(const check_args_t *a, const problem_t *pb, saying_t say, const solve_result_t *r,
-                       const char *error)
+static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, saying_t say,
+                       const solve_result_t *r, const char *error)
 {
     int n = a->plies;
     if (pb->file)
-        printf("%s:%ld  ", pb->file, pb->line);
+        fprintf(out, "%s:%ld  ", pb->file, pb->line);
     switch (say) {
     case SAY_MATE_UNCERTIFIED:
-        printf("yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n), r->plies);
-        print_moves(r);
+        fprintf(out, "yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n), r->plies);
+        print_moves(out, r);
         return;
     case SAY_MATE:
-        printf("yes  mate in %d %s", r->plies, plies_word(r->plies));
-        print_moves(r);
+        fprintf(out, "yes  mate in %d %s", r->plies, plies_word(r->plies));
+        print_moves(out, r);
         return;
     case SAY_SHORTER:
-        printf("no  shortest mate is %d %s, not %d", r->plies, plies_word(r->plies), n);
-        print_moves(r);
+        fprintf(out, "no  shortest mate is %d %s, not %d", r->plies, plies_word(r->plies), n);
+        print_moves(out, r);
         return;
     case SAY_EXACT:
-        printf("yes  shortest mate is %d %s", n, plies_word(n));
-        print_moves(r);
+        fprintf(out, "yes  shortest mate is %d %s", n, plies_word(n));
+        print_moves(out, r);
         return;
     case SAY_LENGTH_UNPROVEN:
-        printf("unknown  mate within %d %s, but a limit left its shortest length unproven\n", n, plies_word(n));
+        fprintf(out, "unknown  mate within %d %s, but a limit left its shortest length unproven\n", n, plies_word(n));
         return;
     case SAY_NOMATE:
-        printf("no  no mate within %d %s\n", n, plies_word(n));
+        fprintf(out, "no  no mate within %d %s\n", n, plies_word(n));
         return;
     case SAY_LIMIT:
-        puts("unknown  a limit stopped the search");
+        fputs("unknown  a limit stopped the search\n", out);
         return;
     case SAY_ERROR:
         break;
     }
-    printf("error  %s\n", error);
+    fprintf(out, "error  %s\n", error);
 }
 
 /* r is NULL when the position was refused before any search; sfen is the position as
  * solve and verify write it (normalized), or the input text when it did not parse. */
-static void print_json(const check_args_t *a, const problem_t *pb, const char *sfen, saying_t say,
+static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, const char *sfen, saying_t say,
                        const solve_result_t *r, const char *error)
 {
     json_obj_t j;
-    problem_json_begin(&j, stdout, pb, sfen);
+    problem_json_begin(&j, out, pb, sfen);
     json_str(&j, "question", a->exact ? "exact" : "within");
     json_int(&j, "bound", a->plies);
     json_str(&j, "answer", ANSWER_NAME[SAYING_ANSWER[say]]);
@@ -234,35 +249,72 @@ static void print_json(const check_args_t *a, const problem_t *pb, const char *s
     json_end(&j);
 }
 
-static answer_t say(const check_args_t *a, const problem_t *pb, const char *sfen, saying_t saying,
+/* The batch's state: each job writes only its own answer (batch.h). */
+typedef struct {
+    const check_args_t *args;
+    const problem_list_t *problems;
+    answer_t *answers;
+} check_run_t;
+
+static answer_t say(FILE *out, const check_args_t *a, const problem_t *pb, const char *sfen, saying_t saying,
                     const solve_result_t *r, const char *error)
 {
     if (a->json)
-        print_json(a, pb, sfen, saying, r, error);
+        print_json(out, a, pb, sfen, saying, r, error);
     else
-        print_text(a, pb, saying, r, error);
+        print_text(out, a, pb, saying, r, error);
     return SAYING_ANSWER[saying];
 }
 
-static answer_t check_one(const check_args_t *a, solver_t *solver, const problem_t *pb)
+/* A batch job: checks position i with its worker's solver and writes its answer to out. */
+static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out)
 {
+    check_run_t *run = ctx;
+    const check_args_t *a = run->args;
+    const problem_t *pb = &run->problems->items[i];
     char err[SFEN_ERR_MAX], sfen[SFEN_MAX];
     pos_t p;
-    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err))
-        return say(a, pb, pb->text, SAY_ERROR, NULL, err);
+    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err)) {
+        run->answers[i] = say(out, a, pb, pb->text, SAY_ERROR, NULL, err);
+        return SOLVE_ERROR;
+    }
     const char *shown = sfen_format(&p, sfen);
     color_t defender = opp(p.side);
     if (p.king[defender] == SQ_NONE) {
         snprintf(err, sizeof err, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
-        return say(a, pb, shown, SAY_ERROR, NULL, err);
+        run->answers[i] = say(out, a, pb, shown, SAY_ERROR, NULL, err);
+        return SOLVE_ERROR;
     }
     solve_opts_t o = a->s.opts;
     o.max_plies = a->plies;
     solve_result_t r;
     solver_solve(solver, &p, &o, &r);
-    answer_t ans = say(a, pb, shown, classify(a, &r), &r, r.error);
+    run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error);
+    solve_status_t st = r.status;
     solve_result_free(&r);
-    return ans;
+    return st;
+}
+
+/* Checks the positions read; returns the exit status. */
+static int check_all(const check_args_t *a, const problem_list_t *problems, bool input_error)
+{
+    answer_t *answers = calloc(problems->n ? problems->n : 1, sizeof *answers);
+    if (!answers) {
+        cli_error("check: out of memory");
+        return 2;
+    }
+    check_run_t run = {a, problems, answers};
+    problem_batch_t pb = {"check", (size_t)a->jobs, a->s.hash_mb, true, isatty(STDERR_FILENO), check_job, &run};
+    batch_totals_t t = {0};
+    bool seen[ANSWER_ERROR + 1] = {false};
+    if (!problems->n || problems_run(&pb, problems, &t)) {
+        for (size_t i = 0; i < problems->n; i++)
+            seen[answers[i]] = true;
+    } else {
+        input_error = true;
+    }
+    free(answers);
+    return seen[ANSWER_ERROR] || input_error ? 2 : seen[ANSWER_UNKNOWN] ? 3 : seen[ANSWER_NO] ? 1 : 0;
 }
 
 int cmd_check(int argc, char **argv)
@@ -271,25 +323,14 @@ int cmd_check(int argc, char **argv)
         usage();
         return 0;
     }
-    check_args_t a = {.s.hash_mb = CHECK_HASH_DEFAULT};
+    check_args_t a = {.s.hash_mb = CHECK_HASH_DEFAULT, .jobs = jobs_default()};
     solve_opts_default(&a.s.opts);
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
         bool input_error = !problems_gather(&problems, &a.in, "check");
-        solver_t *solver = problems.n ? solver_new(a.s.hash_mb) : NULL;
-        if (problems.n && !solver) {
-            cli_error("check: cannot allocate a %zu MiB hash table (try a smaller --hash)", a.s.hash_mb);
-            input_error = true;
-        }
-        bool seen[ANSWER_ERROR + 1] = {false};
-        for (size_t i = 0; solver && i < problems.n; i++) {
-            seen[check_one(&a, solver, &problems.items[i])] = true;
-            fflush(stdout);
-        }
-        solver_free(solver);
+        status = check_all(&a, &problems, input_error);
         problem_list_free(&problems);
-        status = seen[ANSWER_ERROR] || input_error ? 2 : seen[ANSWER_UNKNOWN] ? 3 : seen[ANSWER_NO] ? 1 : 0;
     }
     problem_input_free(&a.in);
     return status;

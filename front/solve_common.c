@@ -468,7 +468,7 @@ bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_tota
                  .ctx = &run,
                  .order = order,
                  .worker_done = problems_run_done,
-                 .separator = pb->json ? "" : "\n",
+                 .separator = pb->one_line ? "" : "\n",
                  .progress = pb->progress,
                  .describe = problems_describe};
     bool ok = batch_run(&b, t);

@@ -119,9 +119,9 @@ void solvers_free(solver_t **solvers, size_t workers);
 /* A batch of solve or verify over a problem list: job reports problem i on out, searching
  * with solver s (that of its worker). */
 typedef struct {
-    const char *cmd; /* "solve", "verify": named in messages */
+    const char *cmd; /* "solve", "verify", "check": named in messages */
     size_t jobs, hash_mb;
-    bool json;     /* JSON lines: no blank line between two reports */
+    bool one_line; /* each report is one line (JSON, check): no blank line between two */
     bool progress; /* the progress line on stderr */
     solve_status_t (*job)(void *ctx, solver_t *s, size_t i, FILE *out);
     void *ctx;

@@ -107,6 +107,32 @@ TEST(front_check_file)
     fu_end();
 }
 
+/* Positions run as a batch: two at a time the answers are the same, in input order, and on
+ * a terminal a progress line names the position under way. */
+TEST(front_check_batch)
+{
+    if (!fu_begin())
+        return;
+    const char *path = fu_write("b.sfen", MATE3 "\n" NOMATE "\nnonsense\n" MATE1 "\n" MATE3 "\n");
+    fu_run_t one = fu_tsume(fu_fmt("check --plies 3 --jobs 1 -f '%s'", path));
+    fu_run_t two = fu_tsume(fu_fmt("check --plies 3 --jobs 2 -f '%s'", path));
+    CHECK_INT(one.code, 2);
+    CHECK_INT(two.code, 2);
+    CHECK_INT(fu_count_lines(two.out), 5);
+    CHECK_STR(two.out, one.out);
+    CHECK(strstr(fu_line(two.out, 3), "b.sfen:4  yes  mate in 1 ply: G*5b"));
+    fu_run_free(&one);
+    fu_run_free(&two);
+    /* Shogi Zuko 第38番: "a mate within 21?" runs until the limit, about two seconds. */
+    path = fu_write("z.sfen", "# 第38番\n1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1\n");
+    fu_run_t r = fu_tsume_tty_stderr_cols(fu_fmt("check --plies 21 --hash 64 --nodes 1000000 -f '%s'", path), 200);
+    CHECK_INT(r.code, 3);
+    CHECK(strstr(r.err, "[0/1] solved 0, nomate 0, unknown 0, errors 0, elapsed ") != NULL);
+    CHECK(strstr(r.err, " | line 2: proof, ") != NULL);
+    fu_run_free(&r);
+    fu_end();
+}
+
 /* --format json: one object a line with the same answers, and the exit status as in text. */
 TEST(front_check_json)
 {
@@ -182,7 +208,8 @@ TEST(front_check_bad_options)
         {"--plies 3 --hash 0 '" MATE3 "'", "--hash"},
         {"--plies 3 --nodes many '" MATE3 "'", "--nodes"},
         {"--plies 3 --futile some '" MATE3 "'", "--futile"},
-        {"--plies 3 --jobs 2 '" MATE3 "'", "--jobs"},
+        {"--plies 3 --jobs 0 '" MATE3 "'", "--jobs"},
+        {"--plies 3 --jobs 1025 '" MATE3 "'", "--jobs"},
         {"--plies 3 -f /dev/null '" MATE3 "'", "-f"},
         {"--plies 3 -f /nonexistent/x.sfen", "x.sfen"},
         {"--plies 3 --format xml '" MATE3 "'", "--format"},
