@@ -195,7 +195,8 @@ static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, sa
         fprintf(out, "%s:%ld  ", pb->file, pb->line);
     switch (say) {
     case SAY_MATE_UNCERTIFIED:
-        fprintf(out, "yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n), r->plies);
+        fprintf(out, "yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n),
+                r->plies);
         print_moves(out, r);
         return;
     case SAY_MATE:
