@@ -116,8 +116,8 @@ bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *c
 solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, const char *cmd, size_t *workers);
 void solvers_free(solver_t **solvers, size_t workers);
 
-/* A batch of solve or verify over a problem list: job reports problem i on out, searching
- * with solver s (that of its worker). */
+/* A batch of solve, verify or check over a problem list: job reports problem i on out,
+ * searching with solver s (that of its worker). */
 typedef struct {
     const char *cmd; /* "solve", "verify", "check": named in messages */
     size_t jobs, hash_mb;
