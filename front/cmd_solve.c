@@ -79,6 +79,10 @@ static void usage(void)
            "                        the jobs share it, each getting MB / N (N = jobs actually\n"
            "                        run: never more than the problems, nor than MB)\n"
            "%s"
+           "  --shorten-nodes N     at most N nodes (within --nodes) for proving a mate's\n"
+           "                        length shortest once the mate is proven (default 0: no\n"
+           "                        share of its own); when they run out the answer is a\n"
+           "                        mate 'within' its length, not proven shortest\n"
            "  --format text|json|kif  output format (default text; kif: the text report with\n"
            "                        the line in Japanese notation, ▲５二角成 △同　銀左 ...)\n"
            "  --board               show a diagram of each problem (text and kif formats)\n"
@@ -142,6 +146,12 @@ static int take_option(void *ctx, const char *name, const char *val)
             return 2;
         }
         a->jobs = (int)n;
+    } else if (!strcmp(name, "--shorten-nodes")) {
+        if (!arg_uint(val, 0, UINT64_MAX, &n)) {
+            cli_error("solve: --shorten-nodes must be a whole number >= 0 (0 = no limit of its own), not '%s'", val);
+            return 2;
+        }
+        a->s.opts.shorten_nodes = n;
     } else { /* --format */
         if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "kif")) {
             cli_error("solve: --format must be 'text', 'json' or 'kif', not '%s'", val);
@@ -157,7 +167,7 @@ static int take_option(void *ctx, const char *name, const char *val)
 static int parse_args(int argc, char **argv, solve_args_t *a)
 {
     static const char *const FLAGS[] = {"--expect", "--board", NULL};
-    static const char *const VALUED[] = {"--jobs", "--format", NULL};
+    static const char *const VALUED[] = {"--jobs", "--format", "--shorten-nodes", NULL};
     option_spec_t spec = {"solve", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     if (st < 0)

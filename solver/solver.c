@@ -258,8 +258,12 @@ static void run(job_t *job)
          * 400 M nodes, no verdict), while cooks found along the uncertified line decide
          * the verdict without it (at 100 M nodes: 6 cooks, cooked).  resume_shortening
          * goes on where it stopped. */
-        if (o->node_limit && o->node_limit > sh.nodes && o->node_limit - sh.nodes > step)
-            step = o->node_limit - sh.nodes;
+        /* --shorten-nodes: the shortening's own share, within what --nodes leaves. */
+        uint64_t limit = o->node_limit;
+        if (o->shorten_nodes && (!limit || (limit > sh.nodes && limit - sh.nodes > o->shorten_nodes)))
+            limit = sh.nodes + o->shorten_nodes;
+        if (limit && limit > sh.nodes && limit - sh.nodes > step)
+            step = limit - sh.nodes;
         if (job->v && o->node_limit && o->node_limit > sh.nodes)
             step = (o->node_limit - sh.nodes) / 2;
         int len = proof.plen;
@@ -268,7 +272,9 @@ static void run(job_t *job)
         if (!o->proof_only) {
             sh.phase = "shortest";
             sh.shortening = true;
+            sh.node_limit = limit;
             len = shortest_mate(&sh, p, p->side, mode, len, step, &exact, &proven, &unsure);
+            sh.node_limit = o->node_limit;
             sh.shortening = false;
         }
         r->futile_unsure = unsure;

@@ -50,6 +50,8 @@ typedef struct {
 typedef struct {
     double time_limit;  /* seconds of wall time, 0 = none */
     uint64_t node_limit; /* 0 = none */
+    uint64_t shorten_nodes; /* nodes for proving a mate's length shortest, within node_limit;
+                             * 0 = no limit of its own (solver.c) */
     futile_rule_t futile;
     int defender_hand_rest; /* give the defender every piece not on the board or in the attacker's hand */
     int proof_only;         /* stop after mate/no-mate: no shortest-line work */
