@@ -6,8 +6,9 @@
  * found on the current path (a repetition) stays disproven for as long as this frame
  * lives without ever being written to the table.  Each result carries rep: the smallest
  * ply of a path position it depended on by repetition (REP_NONE when none); a disproof
- * is stored only when rep >= the node's own ply, i.e. when the cycle closes inside the
- * subtree and the disproof therefore holds whatever the path above.
+ * is stored as such only when rep >= the node's own ply, i.e. when the cycle closes
+ * inside the subtree and the disproof therefore holds whatever the path above; otherwise
+ * it is stored with the part of the path it rests on (repcache.h).
  *
  * Recursion depth is bounded by SOLVER_MAX_PLY; frames are small (the children live in
  * the arena), and solver.c runs the search on a thread with a stack sized for that depth.
@@ -41,6 +42,7 @@
 #include "estimate.h"
 #include "futile.h"
 #include "hand.h"
+#include "repcache.h"
 
 static const uint64_t MODE_SALT[2] = {0, 0x5bd1e9955bd1e995ull};
 
@@ -110,6 +112,7 @@ static void path_push(dfpn_t *d, uint64_t key)
 {
     int slot = (int)(key & (PATH_SLOTS - 1));
     d->path[++d->ply] = key;
+    d->path_hash[d->ply] = repc_extend(d->ply ? d->path_hash[d->ply - 1] : 0, key);
     d->path_prev[d->ply] = d->path_head[slot];
     d->path_head[slot] = (int16_t)d->ply;
 }
@@ -206,6 +209,44 @@ static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t
     return false;
 }
 
+/* ---- disproofs that hang on the path (repcache.h) ---- */
+
+/* The key of a node's path disproof (repcache.h): its board, salted apart from the
+ * table's other entries. */
+static inline uint64_t path_key(const dfpn_t *d, uint64_t board) { return board ^ d->salt ^ 0x2545F4914F6CDD1Dull; }
+
+/* Whether child c (d->pos, one ply below the path's end, bound len) was disproven before
+ * with the same positions above it back to the one its disproof repeats; if so c holds it. */
+static bool rep_cached(dfpn_t *d, child_t *c, int len)
+{
+    uint64_t key = path_key(d, d->pos->board_key), suffix;
+    int span, dlen;
+    bool exact, unsure;
+    if (!repc_maybe(d->sh->rep_cache, key) ||
+        !tt_probe_path(d->sh->tt, key, attacker_hand(d), &suffix, &span, &dlen, &exact, &unsure))
+        return false;
+    int at = d->ply + 1 - span; /* the first position of the suffix, on this path */
+    if (dlen < len || at < 0)
+        return false;
+    uint64_t prefix = repc_extend(d->path_hash[d->ply], pos_key(d->pos)), before = at ? d->path_hash[at - 1] : 0;
+    if (repc_suffix(prefix, before, span + 1) != suffix)
+        return false;
+    c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = (int16_t)dlen, c->hand = attacker_hand(d);
+    c->exact = exact, c->unsure = unsure;
+    return true;
+}
+
+static void rep_store(dfpn_t *d, int dlen, int rep, uint32_t amount, bool exact, bool unsure)
+{
+    if (!d->sh->rep_cache || rep < 0)
+        return; /* REP_LIMIT: a depth, not a position */
+    uint64_t key = path_key(d, d->pos->board_key), before = rep ? d->path_hash[rep - 1] : 0;
+    int span = d->ply - rep;
+    repc_mark(d->sh->rep_cache, key);
+    tt_store_path(d->sh->tt, key, attacker_hand(d), repc_suffix(d->path_hash[d->ply], before, span + 1), span, dlen,
+                  amount, exact, unsure);
+}
+
 /* Fills child c (whose move has just been played: d->pos is the child) from the table or
  * from a look-ahead of one ply.  len is the child's bound. */
 static void init_child(dfpn_t *d, child_t *c, int len)
@@ -230,8 +271,13 @@ static void init_child(dfpn_t *d, child_t *c, int len)
             c->plen = (int16_t)t.plen, c->hand = t.hand;
         else if (t.dn == 0)
             c->dlen = (int16_t)t.dlen, c->hand = t.hand;
-        return;
+        if (t.pn == 0 || t.dn == 0)
+            return;
     }
+    if (rep_cached(d, c, len))
+        return;
+    if (t.found)
+        return;
     /* Undecided look-aheads from earlier visits (estimate.h). */
     uint64_t ekey = p->board_key ^ d->salt;
     if (len >= 2 && est_get(d->sh->est_cache, p, ekey, &c->pn, &c->dn))
@@ -309,6 +355,8 @@ static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_
     else if (r->dn == 0) {
         if (r->rep >= d->ply)
             tt_store_disproof(tt, key, r->hand, r->dlen, best, amount, r->exact, r->unsure);
+        else /* it holds for paths through the position it repeats only */
+            rep_store(d, r->dlen, r->rep, amount, r->exact, r->unsure);
     } else
         tt_store(tt, key, attacker_hand(d), r->pn, r->dn, best, amount);
 }
@@ -559,10 +607,10 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     d->arena_top = base;
 }
 
-/* The search frame of nesting level `level`, its path room for a search of bound len (a
- * path grows one ply per unit of bound, and never past SOLVER_MAX_PLY: mid()), or NULL
- * when memory or the nesting limit says no. */
-static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len)
+/* The search frame of nesting level `level`, its path room for a search of bound len
+ * below n_above positions (a path grows one ply per unit of bound, and never past
+ * SOLVER_MAX_PLY: mid()), or NULL when memory or the nesting limit says no. */
+static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len, int n_above)
 {
     if (level >= DFPN_NEST_MAX)
         return NULL;
@@ -584,7 +632,8 @@ static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len)
             return NULL;
         memset(d->path_head, 0xff, sizeof d->path_head); /* every slot -1: the path is empty */
     }
-    int need = (len < 0 ? 0 : len > SOLVER_MAX_PLY ? SOLVER_MAX_PLY : len) + 2;
+    int need = n_above + (len < 0 ? 0 : len > SOLVER_MAX_PLY ? SOLVER_MAX_PLY : len) + 2;
+    need = need > SOLVER_MAX_PLY + 2 ? SOLVER_MAX_PLY + 2 : need;
     if (need > d->path_cap) {
         uint64_t *path = realloc(d->path, (size_t)need * sizeof *path);
         if (path)
@@ -592,23 +641,33 @@ static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len)
         int16_t *prev = realloc(d->path_prev, (size_t)need * sizeof *prev);
         if (prev)
             d->path_prev = prev;
-        if (!path || !prev)
+        uint64_t *hash = realloc(d->path_hash, (size_t)need * sizeof *hash);
+        if (hash)
+            d->path_hash = hash;
+        if (!path || !prev || !hash)
             return NULL;
         d->path_cap = need;
     }
     return d;
 }
 
-dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
+dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len,
+                         const dfpn_above_t *above)
 {
     dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
-    dfpn_t *d = level_frame(sh, sh->nest, len);
+    int n_above = above ? above->n : 0;
+    if (n_above >= SOLVER_MAX_PLY - 1)
+        return out;
+    dfpn_t *d = level_frame(sh, sh->nest, len, n_above);
     if (!d) {
         sh->aborted = true;
         return out;
     }
     if (!sh->est_cache)
         sh->est_cache = est_new();
+    if (!sh->rep_cache)
+        sh->rep_cache = repc_new();
+    repc_begin(sh->rep_cache, sh->rep_gen);
     sh->nest++;
     d->sh = sh;
     d->pos = p;
@@ -619,6 +678,8 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         sh->strict_entries = true;
     d->arena_top = 0;
     d->ply = -1;
+    for (int i = 0; i < n_above; i++)
+        path_push(d, above->keys[i]);
     path_push(d, pos_key(p));
 
     node_result_t r;
@@ -627,12 +688,14 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure};
     else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
         out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure};
-    path_pop(d);
+    while (d->ply >= 0)
+        path_pop(d);
     sh->nest--;
     return out;
 }
 
-dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
+dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
+                          const dfpn_above_t *above)
 {
     dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
     if (sh->aborted)
@@ -649,7 +712,7 @@ dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mo
         limit = saved;
     sh->local_limit = limit;
     const char *phase = sh->phase;
-    out = dfpn_solve(sh, p, attacker, mode, len);
+    out = dfpn_solve(sh, p, attacker, mode, len, above);
     sh->local_limit = saved;
     sh->phase = phase;
     /* Only this search's own budget is forgiven; the enclosing one's stops both. */
@@ -666,6 +729,7 @@ void dfpn_shared_release(dfpn_shared_t *sh)
             free(d->arena);
             free(d->path);
             free(d->path_prev);
+            free(d->path_hash);
         }
         free(d);
     }
@@ -676,6 +740,8 @@ void dfpn_shared_release(dfpn_shared_t *sh)
     sh->futile_cache = NULL;
     free(sh->est_cache);
     sh->est_cache = NULL;
+    free(sh->rep_cache);
+    sh->rep_cache = NULL;
 }
 
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len)

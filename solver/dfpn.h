@@ -67,6 +67,8 @@ typedef struct {
     int nest;
     void *futile_cache; /* futile.c: verdicts by position key */
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
+    struct repc *rep_cache;     /* repcache.h: which boards may have a path disproof */
+    uint64_t rep_gen;           /* the problem's number: the filter of rep_cache belongs to one */
     uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */
     uint64_t delay_stops;  /* delay-rule tests a budget stopped, decisive or not */
     uint64_t futile_cuts;  /* futility tests cut by their depth cap (futile.c) */
@@ -89,15 +91,26 @@ typedef struct {
                     never affected) */
 } dfpn_result_t;
 
+/* The positions played before p on the game path (their pos_key, oldest first): a move
+ * back to one of them is a repetition, no mate.  A search whose root is reached along a
+ * line (line.c) is given the line, so that it asks what the line's own search asked. */
+typedef struct {
+    const uint64_t *keys;
+    int n;
+} dfpn_above_t;
+
 /* Searches p (restored on return) for a mate by attacker (p's side to move, or the side
- * that just checked when p is a defender node) in the given mode with length bound len. */
-dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len);
+ * that just checked when p is a defender node) in the given mode with length bound len;
+ * above: the positions before p (NULL: none). */
+dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len,
+                         const dfpn_above_t *above);
 
 /* dfpn_solve nested inside another search, answered from the table when it can be: at
  * most budget more nodes (0: no budget of its own), never past the enclosing search's
  * own budget; a budget that runs out leaves the enclosing search running and gives
  * DFPN_UNKNOWN, as does a nesting too deep. */
-dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget);
+dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
+                          const dfpn_above_t *above);
 
 /* Table lookup for the position p in the given mode and bound len. */
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len);

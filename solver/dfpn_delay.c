@@ -69,7 +69,7 @@ static int find_witness(dfpn_t *d, size_t base, int n, int len, bool *unsure)
         pos_t q = *d->pos;
         undo_t u;
         pos_do(&q, c->move, &u);
-        dfpn_result_t r = dfpn_nested(sh, &q, d->attacker, d->mode, len - 3, futile_delay_budget(sh));
+        dfpn_result_t r = dfpn_nested(sh, &q, d->attacker, d->mode, len - 3, futile_delay_budget(sh), NULL);
         if (r.status == DFPN_DISPROVEN) {
             *unsure = c->unsure || r.unsure;
             return i;

@@ -47,6 +47,7 @@ typedef struct {
     uint64_t salt;
     int ply;
     uint64_t *path; /* pos_key of each position on the path, path_cap of them */
+    uint64_t *path_hash; /* prefix hash of the path up to each position (repcache.h) */
     int16_t *path_prev; /* the next older path position in the same slot, or -1 */
     int path_cap;
     int16_t path_head[PATH_SLOTS]; /* newest path position in each slot, or -1 */

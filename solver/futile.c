@@ -194,12 +194,12 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         pos_refresh(&back);
         /* The handed-back position first: it is the one that fails when the piece is
          * needed, and its proof often covers the other by hand superiority. */
-        dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, futile_delay_budget(sh));
+        dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, futile_delay_budget(sh), NULL);
         captures++;
         back_fails += r.status == DFPN_DISPROVEN;
         *unsure |= r.unsure;
         if (r.status == DFPN_PROVEN) {
-            r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, futile_delay_budget(sh));
+            r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, futile_delay_budget(sh), NULL);
             *unsure |= r.unsure;
         }
         if (r.status == DFPN_PROVEN)

@@ -9,7 +9,10 @@
  * stopped (unsure, dfpn.h), or is such a test.  The attacker's moves are always backed
  * by a proof, so the line never stops short of mate.
  * The walk is a loop over plies; only the leftover look-ahead recurses, over equally long
- * lines, with a call budget.
+ * lines, with a call budget.  Its searches are given the line above them (dfpn.h:
+ * dfpn_above_t), so a move back to a position of the line is a repetition there as in
+ * the search that proved the line, and the disproofs that hang on the path (repcache.h)
+ * are found again.
  */
 #include "line.h"
 
@@ -28,10 +31,18 @@ typedef struct {
     bool exact;
     bool looking;           /* in the leftover look-ahead, which only breaks ties */
     bool unsure;            /* exact turned false on an unsure answer (line_info_t) */
+    bool patient;           /* line_extract */
     int budget;             /* leftover look-ahead calls left */
     uint64_t search_budget; /* nodes allowed for each refining search */
     uint64_t end;           /* no refining search past this node count */
+    uint64_t *above;        /* the positions before the one walked (pos_key, from the root):
+                               the searches ask about the line as it stands (dfpn.h) */
+    int n_above;
 } walk_t;
+
+/* Around a move the walk plays before it searches: the position left joins the path. */
+static void above_push(walk_t *w, const pos_t *p) { w->above[w->n_above++] = pos_key(p); }
+static void above_pop(walk_t *w) { w->n_above--; }
 
 /* An answer the line's choice uses rests on a delay-rule test that did not finish: the
  * line is no longer certified (the leftover look-ahead only breaks ties, so it does not
@@ -60,7 +71,17 @@ static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t 
         budget = sh->nodes < w->end ? w->end - sh->nodes : PROBE_ONLY;
     if (sh->aborted || budget == PROBE_ONLY)
         return -1;
-    dfpn_result_t r = dfpn_nested(sh, p, w->attacker, mode, len, budget);
+    dfpn_result_t r;
+    /* When patient, a question harder than its budget gets four times as much, thrice,
+     * from where it stopped, while the line's allowance lasts: with the disproofs that
+     * hang on the path kept (repcache.h), the shortening leaves fewer of them in the
+     * table, and one question of Microcosmos's walk (ply 680) ran past its 200,000 nodes. */
+    for (int tries = 0;; tries++) {
+        r = dfpn_nested(sh, p, w->attacker, mode, len, budget, &(dfpn_above_t){w->above, w->n_above});
+        if (r.status != DFPN_UNKNOWN || !w->patient || tries == 3 || sh->aborted || sh->nodes >= w->end)
+            break;
+        budget = w->end - sh->nodes < 4 * budget ? w->end - sh->nodes : 4 * budget;
+    }
     if (r.unsure && r.status != DFPN_UNKNOWN)
         doubt(w);
     return r.status == DFPN_PROVEN ? 1 : r.status == DFPN_DISPROVEN ? 0 : -1;
@@ -102,9 +123,11 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
         if (checks[i] != best)
             continue;
         undo_t u;
+        above_push(w, p);
         pos_do(p, best, &u);
         int m = mate_within(w, p, w->mode, len - 1, w->search_budget);
         pos_undo(p, best, &u);
+        above_pop(w);
         if (m == 1) {
             out[0] = best;
             return 1;
@@ -117,7 +140,9 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
          * the solve's; not answered from the table, whose entry for p may hold for another
          * hand and name no child).  p is mated, so no other check needs a disproof. */
         if (pass == 1 &&
-            (w->sh->aborted || dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1).status != DFPN_PROVEN))
+            (w->sh->aborted ||
+             dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1, &(dfpn_above_t){w->above, w->n_above}).status !=
+                 DFPN_PROVEN))
             break;
         for (int i = 0; i < n; i++) {
             undo_t u;
@@ -170,10 +195,12 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
     int n = defender_replies(w, p, rep), k = 0, best = -1;
     for (int i = 0; i < n; i++) {
         undo_t u;
+        above_push(w, p);
         pos_do(p, rep[i], &u);
         int s = mate_within(w, p, w->mode, len - 3, refine ? w->search_budget : PROBE_ONLY);
         if (s != 1 && delay_futile(w, p, rep[i], &u, len)) {
             pos_undo(p, rep[i], &u);
+            above_pop(w);
             est[i] = -1;
             continue;
         }
@@ -188,6 +215,7 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
                 est[i] = len - 2; /* unknown ranks below a proven hold-out */
         }
         pos_undo(p, rep[i], &u);
+        above_pop(w);
         if (est[i] > best)
             best = est[i];
     }
@@ -213,9 +241,11 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
     int best = or_node ? -1 : 1000;
     for (int i = 0; i < n; i++) {
         undo_t u;
+        above_push(w, p);
         pos_do(p, moves[i], &u);
         int v = look_leftover(w, p, len - 1);
         pos_undo(p, moves[i], &u);
+        above_pop(w);
         if (or_node ? v > best : v < best)
             best = v;
     }
@@ -223,13 +253,17 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
 }
 
 line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
-                         uint64_t total, move_t *pv)
+                         uint64_t total, bool patient, move_t *pv)
 {
     uint64_t allowance = total ? total : budget * LINE_BUDGETS;
-    walk_t w = {sh, mode, attacker, true, false, false, LOOK_BUDGET, budget, sh->nodes + allowance};
+    /* The walk's own path and, below its end, the leftover look-ahead's (len at most). */
+    uint64_t *above = malloc(sizeof *above * (size_t)(2 * len + 2));
+    walk_t w = {sh, mode, attacker, true, false, false, patient, LOOK_BUDGET, budget, sh->nodes + allowance, above, 0};
     line_info_t info = {0, 0, true, false};
     undo_t *undo = malloc(sizeof *undo * (size_t)(len + 1));
-    if (!undo) {
+    if (!undo || !above) {
+        free(undo);
+        free(above);
         info.exact = false;
         return info;
     }
@@ -245,16 +279,19 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
             int best = or_node ? -1 : 1000;
             for (int i = 0; i < n; i++) {
                 undo_t u;
+                above_push(&w, p);
                 pos_do(p, moves[i], &u);
                 w.looking = true;
                 int v = look_leftover(&w, p, left - 1);
                 w.looking = false;
                 pos_undo(p, moves[i], &u);
+                above_pop(&w);
                 if (or_node ? v > best : v < best)
                     best = v, pick = i;
             }
         }
         pv[ply] = moves[pick];
+        above_push(&w, p);
         pos_do(p, moves[pick], &undo[ply]);
     }
     info.plies = ply;
@@ -266,5 +303,6 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         pos_undo(p, pv[ply], &undo[ply]);
     }
     free(undo);
+    free(above);
     return info;
 }

@@ -28,8 +28,9 @@ typedef struct {
 /* Writes the line into pv (p: attacker to move, or the defender just after a check; room
  * for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes for each search that only
  * refines a choice; total: nodes for all of them and the delay-rule tests the walk makes
- * itself (0: LINE_BUDGETS budgets). */
+ * itself (0: LINE_BUDGETS budgets).  patient: a search that runs out of its budget goes
+ * on with more, within total (when no node limit of the user's is at stake). */
 line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
-                         uint64_t total, move_t *pv);
+                         uint64_t total, bool patient, move_t *pv);
 
 #endif

@@ -25,7 +25,7 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
         sh->local_limit = sh->nodes + budget;
     uint64_t before = sh->nodes;
     double t0 = dfpn_now();
-    dfpn_result_t r = dfpn_solve(sh, p, attacker, mode, len);
+    dfpn_result_t r = dfpn_solve(sh, p, attacker, mode, len, NULL);
     if (getenv("TSUME_TRACE")) /* read each time: no state shared between batch workers */
         fprintf(stderr, "trace %s len %d mode %d: %s%s plen %d dlen %d, %llu nodes, %.2f s\n", sh->phase, len, (int)mode,
                 r.status == DFPN_PROVEN ? "proven" : r.status == DFPN_DISPROVEN ? "disproven" : "unknown",

@@ -162,7 +162,10 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     uint64_t total = refine * LINE_BUDGETS;
     if (o->node_limit && total > o->node_limit)
         total = o->node_limit;
-    line_info_t li = line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, total, r->pv);
+    /* Without a limit, a line may take as much as its proof did (line.c: patient). */
+    if (!o->node_limit && total < proof_nodes)
+        total = proof_nodes;
+    line_info_t li = line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, total, !o->node_limit, r->pv);
     r->plies = li.plies;
     r->within = len;
     r->leftover = li.leftover;
@@ -223,6 +226,8 @@ static void run(job_t *job)
     sh.pool_cap = job->s->keep.pool_cap;
     sh.futile_cache = job->s->keep.futile_cache;
     sh.est_cache = job->s->keep.est_cache;
+    sh.rep_cache = job->s->keep.rep_cache;
+    sh.rep_gen = ++job->s->keep.rep_gen;
     sh.node_limit = o->node_limit;
     sh.start = dfpn_now();
     sh.deadline = o->time_limit > 0 ? sh.start + o->time_limit : 0;
@@ -245,7 +250,7 @@ static void run(job_t *job)
      * against 120.8 M. */
     dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
     bool bounded = o->max_plies > 0 && o->max_plies < LEN_INF - 1;
-    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, mode, bounded ? o->max_plies : LEN_INF - 1);
+    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, mode, bounded ? o->max_plies : LEN_INF - 1, NULL);
     r->status = proof.status == DFPN_PROVEN ? SOLVE_MATE : proof.status == DFPN_DISPROVEN ? SOLVE_NOMATE : SOLVE_UNKNOWN;
     uint64_t proof_nodes = sh.nodes;
     if (r->status == SOLVE_MATE) {
@@ -296,6 +301,7 @@ static void run(job_t *job)
     job->s->keep.pool_cap = sh.pool_cap;
     job->s->keep.futile_cache = sh.futile_cache;
     job->s->keep.est_cache = sh.est_cache;
+    job->s->keep.rep_cache = sh.rep_cache;
 }
 
 static void *thread_main(void *arg)

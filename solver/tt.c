@@ -254,3 +254,34 @@ void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, m
     if (!exact)
         drop_dominated(tt, key, e, false);
 }
+
+void tt_store_path(tt_t *tt, uint64_t key, hand_t hand, uint64_t suffix, int span, int dlen, uint32_t amount,
+                   bool exact, bool unsure)
+{
+    maybe_grow(tt);
+    tt_entry_t *e = slot(tt, key, hand);
+    e->pn = (uint32_t)suffix;
+    e->dn = (uint32_t)(suffix >> 32);
+    e->plen = (int16_t)span;
+    e->dlen = (int16_t)dlen;
+    e->amount = add_amount(e->amount & TT_AMOUNT, amount & TT_AMOUNT) | (exact ? TT_DEXACT : 0) |
+                (unsure ? TT_DUNSURE : 0);
+}
+
+bool tt_probe_path(const tt_t *tt, uint64_t key, hand_t hand, uint64_t *suffix, int *span, int *dlen, bool *exact,
+                   bool *unsure)
+{
+    const tt_entry_t *b = bucket_of(tt, key);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        const tt_entry_t *e = &b[i];
+        if (e->gen != tt->gen || e->key != key || e->hand != hand)
+            continue;
+        *suffix = (uint64_t)e->dn << 32 | e->pn;
+        *span = e->plen;
+        *dlen = e->dlen;
+        *exact = (e->amount & TT_DEXACT) != 0;
+        *unsure = (e->amount & TT_DUNSURE) != 0;
+        return true;
+    }
+    return false;
+}

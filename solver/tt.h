@@ -20,6 +20,7 @@
 #ifndef TSUME_TT_H
 #define TSUME_TT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -99,5 +100,15 @@ void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t 
  * (exact: for disproof_hand alone; unsure: as for proofs). */
 void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount,
                        bool exact, bool unsure);
+
+/* A disproof that holds on paths ending in the same span + 1 positions (repcache.h), for
+ * exactly this hand: stored under its own key (the caller salts the board key apart, so
+ * that the queries above never see it), replaced like any entry.  pn and dn hold the
+ * suffix's hash, plen the span. */
+void tt_store_path(tt_t *tt, uint64_t key, hand_t hand, uint64_t suffix, int span, int dlen, uint32_t amount,
+                   bool exact, bool unsure);
+/* The entry tt_store_path made for (key, hand), if any. */
+bool tt_probe_path(const tt_t *tt, uint64_t key, hand_t hand, uint64_t *suffix, int *span, int *dlen, bool *exact,
+                   bool *unsure);
 
 #endif

@@ -29,7 +29,7 @@ TEST(dfpn_deep_nesting)
 
     /* The deepest level a nested search may open, from a frame allocated there. */
     sh.nest = DFPN_NEST_MAX - 2;
-    dfpn_result_t r = dfpn_nested(&sh, &near, BLACK, MODE_COMPOSER, 7, 0);
+    dfpn_result_t r = dfpn_nested(&sh, &near, BLACK, MODE_COMPOSER, 7, 0, NULL);
     CHECK_INT(r.status, DFPN_PROVEN);
     CHECK_INT(r.plen, 1);
     CHECK_INT(sh.nest, DFPN_NEST_MAX - 2);
@@ -38,13 +38,13 @@ TEST(dfpn_deep_nesting)
 
     /* One more is refused: unknown, and nothing stops the search around it. */
     sh.nest = DFPN_NEST_MAX - 1;
-    r = dfpn_nested(&sh, &far, BLACK, MODE_COMPOSER, 7, 0);
+    r = dfpn_nested(&sh, &far, BLACK, MODE_COMPOSER, 7, 0, NULL);
     CHECK_INT(r.status, DFPN_UNKNOWN);
     CHECK(!sh.aborted);
 
     /* The same position from the top level is solved, the frames above left alone. */
     sh.nest = 0;
-    r = dfpn_solve(&sh, &far, BLACK, MODE_COMPOSER, 7);
+    r = dfpn_solve(&sh, &far, BLACK, MODE_COMPOSER, 7, NULL);
     CHECK_INT(r.status, DFPN_PROVEN);
     CHECK_INT(r.plen, 3);
     dfpn_shared_release(&sh);

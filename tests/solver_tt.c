@@ -2,9 +2,13 @@
  * solver_tt.c: the transposition table's answers with hand superiority, and the results
  * flagged exact (tt.h) that speak for their own hand only: the delay rule's lengths are
  * not monotone in the attacker's hand, so neither a larger nor a smaller hand may borrow
- * them; and the results marked unsure (resting on a stopped delay-rule test).
+ * them; the results marked unsure (resting on a stopped delay-rule test); and the
+ * disproofs that hang on a path suffix (repcache.h).
  */
+#include <stdlib.h>
+
 #include "../solver/hand.h"
+#include "../solver/repcache.h"
 #include "../solver/tt.h"
 #include "test.h"
 
@@ -94,4 +98,52 @@ TEST(tt_unsure_results)
     CHECK_INT(t.pn, 0);
     CHECK(!t.unsure && !t.exact);
     tt_free(&tt);
+}
+
+/* Path disproofs (repcache.h): stored for one hand, with the hash of a path suffix, and
+ * found again only for that hand; the suffix hash of the same positions is the same
+ * whatever came before them, and differs when one position differs. */
+TEST(tt_path_disproofs)
+{
+    tt_t tt;
+    CHECK(tt_init(&tt, 1));
+    tt_new_search(&tt);
+    tt_store_path(&tt, KEY, pawns(1), 0xfeedfacecafebeefull, 4, 17, 10, true, false);
+    uint64_t suffix = 0;
+    int span = 0, dlen = 0;
+    bool exact = false, unsure = true;
+    CHECK(tt_probe_path(&tt, KEY, pawns(1), &suffix, &span, &dlen, &exact, &unsure));
+    CHECK(suffix == 0xfeedfacecafebeefull);
+    CHECK_INT(span, 4);
+    CHECK_INT(dlen, 17);
+    CHECK(exact && !unsure);
+    CHECK(!tt_probe_path(&tt, KEY, pawns(2), &suffix, &span, &dlen, &exact, &unsure));
+    CHECK(!tt_probe_path(&tt, KEY + 1, pawns(1), &suffix, &span, &dlen, &exact, &unsure));
+    tt_new_search(&tt);
+    CHECK(!tt_probe_path(&tt, KEY, pawns(1), &suffix, &span, &dlen, &exact, &unsure));
+    tt_free(&tt);
+
+    /* Prefix hashes of A B C D and of X Y Z C D: the suffix C D is the same. */
+    uint64_t a[4] = {11, 22, 33, 44}, b[5] = {55, 66, 77, 33, 44}, pa[4], pb[5];
+    for (int i = 0; i < 4; i++)
+        pa[i] = repc_extend(i ? pa[i - 1] : 0, a[i]);
+    for (int i = 0; i < 5; i++)
+        pb[i] = repc_extend(i ? pb[i - 1] : 0, b[i]);
+    CHECK(repc_suffix(pa[3], pa[1], 2) == repc_suffix(pb[4], pb[2], 2));
+    CHECK(repc_suffix(pa[3], 0, 4) != repc_suffix(pb[4], pb[0], 4)); /* A B C D against Y Z C D */
+    CHECK(repc_suffix(pa[3], pa[0], 3) != repc_suffix(pb[4], pb[1], 3)); /* B C D against Z C D */
+
+    /* The filter: a marked key may be there, others not; a new problem empties it. */
+    repc_t *f = repc_new();
+    CHECK(f != NULL);
+    repc_begin(f, 1);
+    CHECK(!repc_maybe(f, KEY));
+    repc_mark(f, KEY);
+    CHECK(repc_maybe(f, KEY));
+    CHECK(!repc_maybe(f, KEY ^ (1ull << 63)));
+    repc_begin(f, 1);
+    CHECK(repc_maybe(f, KEY));
+    repc_begin(f, 2);
+    CHECK(!repc_maybe(f, KEY));
+    free(f);
 }
