@@ -217,12 +217,12 @@ static inline uint64_t path_key(const dfpn_t *d, uint64_t board) { return board 
 
 /* Whether child c (d->pos, one ply below the path's end, bound len) was disproven before
  * with the same positions above it back to the one its disproof repeats; if so c holds it. */
-static bool rep_cached(dfpn_t *d, child_t *c, int len)
+static bool path_disproven(dfpn_t *d, child_t *c, int len)
 {
     uint64_t key = path_key(d, d->pos->board_key), suffix;
     int span, dlen;
     bool exact, unsure;
-    if (!repc_maybe(d->sh->rep_cache, key) ||
+    if (!repc_maybe(d->sh->path_filter, key) ||
         !tt_probe_path(d->sh->tt, key, attacker_hand(d), &suffix, &span, &dlen, &exact, &unsure))
         return false;
     int at = d->ply + 1 - span; /* the first position of the suffix, on this path */
@@ -236,13 +236,13 @@ static bool rep_cached(dfpn_t *d, child_t *c, int len)
     return true;
 }
 
-static void rep_store(dfpn_t *d, int dlen, int rep, uint32_t amount, bool exact, bool unsure)
+static void path_store(dfpn_t *d, int dlen, int rep, uint32_t amount, bool exact, bool unsure)
 {
-    if (!d->sh->rep_cache || rep < 0)
+    if (!d->sh->path_filter || rep < 0)
         return; /* REP_LIMIT: a depth, not a position */
     uint64_t key = path_key(d, d->pos->board_key), before = rep ? d->path_hash[rep - 1] : 0;
     int span = d->ply - rep;
-    repc_mark(d->sh->rep_cache, key);
+    repc_mark(d->sh->path_filter, key);
     tt_store_path(d->sh->tt, key, attacker_hand(d), repc_suffix(d->path_hash[d->ply], before, span + 1), span, dlen,
                   amount, exact, unsure);
 }
@@ -274,7 +274,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         if (t.pn == 0 || t.dn == 0)
             return;
     }
-    if (rep_cached(d, c, len))
+    if (path_disproven(d, c, len))
         return;
     if (t.found)
         return;
@@ -356,7 +356,7 @@ static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_
         if (r->rep >= d->ply)
             tt_store_disproof(tt, key, r->hand, r->dlen, best, amount, r->exact, r->unsure);
         else /* it holds for paths through the position it repeats only */
-            rep_store(d, r->dlen, r->rep, amount, r->exact, r->unsure);
+            path_store(d, r->dlen, r->rep, amount, r->exact, r->unsure);
     } else
         tt_store(tt, key, attacker_hand(d), r->pn, r->dn, best, amount);
 }
@@ -665,9 +665,9 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     }
     if (!sh->est_cache)
         sh->est_cache = est_new();
-    if (!sh->rep_cache)
-        sh->rep_cache = repc_new();
-    repc_begin(sh->rep_cache, sh->rep_gen);
+    if (!sh->path_filter)
+        sh->path_filter = repc_new();
+    repc_begin(sh->path_filter, sh->rep_gen);
     sh->nest++;
     d->sh = sh;
     d->pos = p;
@@ -740,8 +740,8 @@ void dfpn_shared_release(dfpn_shared_t *sh)
     sh->futile_cache = NULL;
     free(sh->est_cache);
     sh->est_cache = NULL;
-    free(sh->rep_cache);
-    sh->rep_cache = NULL;
+    free(sh->path_filter);
+    sh->path_filter = NULL;
 }
 
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len)

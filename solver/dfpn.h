@@ -67,8 +67,8 @@ typedef struct {
     int nest;
     void *futile_cache; /* futile.c: verdicts by position key */
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
-    struct repc *rep_cache;     /* repcache.h: which boards may have a path disproof */
-    uint64_t rep_gen;           /* the problem's number: the filter of rep_cache belongs to one */
+    struct repc *path_filter;   /* repcache.h: which boards may have a path disproof */
+    uint64_t rep_gen;           /* the problem's number: path_filter belongs to one problem */
     uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */
     uint64_t delay_stops;  /* delay-rule tests a budget stopped, decisive or not */
     uint64_t futile_cuts;  /* futility tests cut by their depth cap (futile.c) */

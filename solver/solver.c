@@ -226,7 +226,7 @@ static void run(job_t *job)
     sh.pool_cap = job->s->keep.pool_cap;
     sh.futile_cache = job->s->keep.futile_cache;
     sh.est_cache = job->s->keep.est_cache;
-    sh.rep_cache = job->s->keep.rep_cache;
+    sh.path_filter = job->s->keep.path_filter;
     sh.rep_gen = ++job->s->keep.rep_gen;
     sh.node_limit = o->node_limit;
     sh.start = dfpn_now();
@@ -301,7 +301,7 @@ static void run(job_t *job)
     job->s->keep.pool_cap = sh.pool_cap;
     job->s->keep.futile_cache = sh.futile_cache;
     job->s->keep.est_cache = sh.est_cache;
-    job->s->keep.rep_cache = sh.rep_cache;
+    job->s->keep.path_filter = sh.path_filter;
 }
 
 static void *thread_main(void *arg)
