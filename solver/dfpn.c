@@ -426,8 +426,6 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         pos_undo(p, moves[i], &u);
         if (cap && !or_node && c->pn == 1 && c->dn > 0 && c->dn < PN_INF)
             c->pn = 2; /* a defender that captures has mostly spoiled something */
-        if (delay)
-            dfpn_mark_pending(d, c, len, &failed);
     }
 
     int best = 0;
@@ -469,6 +467,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         }
         if (or_node) /* the weak disproof number (file comment) */
             delta = dn_open ? sat_add(dn_max, dn_open - 1) : 0;
+        if (delay && phi == 0 && !sh->aborted && dfpn_test_refutation(d, base, n, len, &failed))
+            continue;
         if (pending && delta == 0 && phi != 0 && !sh->aborted) {
             dfpn_resolve_pending(d, base, n, len); /* every other reply is proven */
             continue;
@@ -519,8 +519,6 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             c->plen = (int16_t)cr.plen, c->hand = cr.hand;
         else if (cr.dn == 0)
             c->dlen = (int16_t)cr.dlen, c->hand = cr.hand;
-        if (delay)
-            dfpn_mark_pending(d, c, len, &failed);
     }
 
     child_t *ch = frame(d, base);

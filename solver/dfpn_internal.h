@@ -61,7 +61,7 @@ static inline hand_t attacker_hand(const dfpn_t *d) { return d->pos->hand[d->att
 
 /* The delay rule inside the search (dfpn_delay.c; the rule itself: futile.h). */
 bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len);
-void dfpn_mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed);
+bool dfpn_test_refutation(dfpn_t *d, size_t base, int n, int len, bb_t *failed);
 void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len);
 
 #endif
