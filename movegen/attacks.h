@@ -45,7 +45,7 @@ static inline bb_t at_ray_down(int dir, square_t sq, bb_t occ)
 {
     bb_t ray = at_ray[dir][sq];
     bb_t blk = (ray & occ) | 1;
-    return ray & ~((((bb_t)1) << bb_msb(blk)) - 1);
+    return ray & ~(bb_sq(bb_msb(blk)) - 1);
 }
 
 static inline bb_t at_lance(color_t c, square_t sq, bb_t occ)
