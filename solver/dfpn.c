@@ -414,7 +414,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     if (!or_node)
         delay_order(p, moves, prev, n);
     bool delay = dfpn_delay_node(d, or_node, len);
-    bb_t failed = BB_EMPTY; /* mark_pending */
+    bb_t failed = BB_EMPTY; /* drop squares whose delay-rule test failed (dfpn_delay.c) */
     for (int i = 0; i < n; i++) {
         undo_t u;
         child_t *c = frame(d, base) + i;
@@ -567,12 +567,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             res->dlen = shortest >= LEN_INF ? LEN_INF : shortest + 1;
             res->hand = res->exact ? attacker_hand(d) : hand_cap_for_check_drops(p, h);
         } else {
-            /* Prefer a refutation that holds on every path, then the longest bound. */
-            int k = -1;
-            for (int i = 0; i < n; i++)
-                if (ch[i].dn == 0 && !ch[i].pending &&
-                    (k < 0 || ch[i].rep > ch[k].rep || (ch[i].rep == ch[k].rep && ch[i].dlen > ch[k].dlen)))
-                    k = i;
+            int k = dfpn_refutation(ch, n);
             res->rep = ch[k].rep;
             res->dlen = ch[k].dlen >= LEN_INF ? LEN_INF : ch[k].dlen + 1;
             hand_t h = ch[k].hand;

@@ -4,14 +4,14 @@
  *
  * A reply that interposes and is not mated within the child's bound is tested for the
  * capture half of the rule (nested bounded searches) when the node would be disproven by
- * it, and only then: while another reply refutes the node as well, no test is made.  When
- * the test fails the reply counts, as under any rule; when it passes the reply waits,
- * pending, until every other reply is proven, and then a witness (another reply mated in
- * exactly len - 1) is looked for: with one, the pending replies stop counting and the
- * node is proven; without one they count, and the node stays disproven.  A verdict left to a stopped search (or
- * resting on such a verdict further down) marks the reply (doubt), and through it the
- * results that rest on it (unsure, dfpn.h): lengths they decide are not certified, never
- * wrong.
+ * it, and only then: while another reply refutes the node as well, no test is made.
+ * When the test fails the reply counts, as under any rule; when it passes the reply
+ * waits, pending, until every other reply is proven, and then a witness (another reply
+ * mated in exactly len - 1) is looked for: with one, the pending replies stop counting
+ * and the node is proven; without one they count, and the node stays disproven.  A
+ * verdict left to a stopped search (or resting on such a verdict further down) marks the
+ * reply (doubt), and through it the results that rest on it (unsure, dfpn.h): lengths
+ * they decide are not certified, never wrong.
  */
 #include "../movegen/movegen.h"
 #include "dfpn_internal.h"
@@ -53,21 +53,17 @@ static void mark_pending(dfpn_t *d, child_t *c, int len, bb_t *failed)
 }
 
 /* The node (dfpn_delay_node) has a disproven reply.  The refutation it would report
- * (dfpn.c: one that holds on every path first, then the longest bound) is tested now if
- * it is an untested interposition; true says a reply changed and the node must look
- * again.  So the replies are tested in the order they would be reported, until one
- * counts: for the same verdicts the node's result is the one of testing every disproven
- * interposition as it appears, as the search did before.  That made 12.4 M tests in Zuko 第98番 (path disproofs, which
- * hang on positions above, leave many replies disproven at once), and its question "none
- * within 29" ran past 2.6 M nodes; tested this way it takes 0.51 M. */
+ * (dfpn_refutation) is tested now if it is an untested interposition; true says a reply
+ * changed and the node must look again.  So the replies are tested in the order they
+ * would be reported, until one counts: for the same verdicts the node's result is the
+ * one of testing every disproven interposition as it appears, as the search did before.
+ * That made 12.4 M tests in Zuko 第98番 (path disproofs, which hang on positions above,
+ * leave many replies disproven at once), and its question "none within 29" ran past
+ * 2.6 M nodes; tested this way it takes 0.51 M. */
 bool dfpn_test_refutation(dfpn_t *d, size_t base, int n, int len, bb_t *failed)
 {
     child_t *ch = frame(d, base);
-    int k = -1;
-    for (int i = 0; i < n; i++)
-        if (ch[i].dn == 0 && !ch[i].pending &&
-            (k < 0 || ch[i].rep > ch[k].rep || (ch[i].rep == ch[k].rep && ch[i].dlen > ch[k].dlen)))
-            k = i;
+    int k = dfpn_refutation(ch, n);
     square_t checker;
     if (k < 0 || ch[k].tried || !futile_is_interposition(d->pos, ch[k].move, &checker))
         return false;

@@ -59,6 +59,19 @@ static inline child_t *frame(dfpn_t *d, size_t base) { return d->arena + base; }
 
 static inline hand_t attacker_hand(const dfpn_t *d) { return d->pos->hand[d->attacker]; }
 
+/* The reply a disproven defender node reports as its refutation: one that holds on every
+ * path first (the largest rep), then the one with the longest bound; pending replies
+ * do not refute.  Index, or -1 when no reply is disproven. */
+static inline int dfpn_refutation(const child_t *ch, int n)
+{
+    int k = -1;
+    for (int i = 0; i < n; i++)
+        if (ch[i].dn == 0 && !ch[i].pending &&
+            (k < 0 || ch[i].rep > ch[k].rep || (ch[i].rep == ch[k].rep && ch[i].dlen > ch[k].dlen)))
+            k = i;
+    return k;
+}
+
 /* The delay rule inside the search (dfpn_delay.c; the rule itself: futile.h). */
 bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len);
 bool dfpn_test_refutation(dfpn_t *d, size_t base, int n, int len, bb_t *failed);
