@@ -120,6 +120,9 @@ static void usage(void)
            "  within        a mate within this many plies is proven, only for a mate: plies\n"
            "                when shortest, else where the shortening stopped (plies, the\n"
            "                line's length, may then be shorter or longer)\n"
+           "  uncertified   only when exact is false: \"limit\" (a node or time limit, or a\n"
+           "                refining search's budget, stopped the work) or \"futility-test\"\n"
+           "                (what decided rests on a delay-rule test that ran out of its budget)\n"
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
            "  defender_hand \"given\" or \"rest\"\n"
            "  error         the reason, only for an error\n"
@@ -205,6 +208,9 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_bool(&j, "exact", r->exact);
         json_bool(&j, "shortest", r->shortest);
         json_int(&j, "within", r->within);
+        if (!r->exact) /* what stopped the certification, as the text says it */
+            json_str(&j, "uncertified",
+                     (r->shortest ? r->line_unsure : r->futile_unsure) ? "futility-test" : "limit");
     }
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);

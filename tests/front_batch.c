@@ -160,9 +160,9 @@ TEST(front_batch_progress_names_the_question)
 {
     if (!fu_begin())
         return;
-    /* Shogi Zuko 第38番: its 23-ply mate is proven in about 0.2 M nodes, and the question
+    /* Shogi Zuko 第37番: its 23-ply mate is proven in about 0.2 M nodes, and the question
      * "a mate within 21?" then runs until the limit, about two seconds. */
-    const char *path = fu_write("z.sfen", "# 第38番\n"
+    const char *path = fu_write("z.sfen", "# 第37番\n"
                                           "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1\n");
     const char *args = fu_fmt("solve --hash 64 --nodes 1000000 -f '%s'", path);
     fu_run_t r = fu_tsume_tty_stderr_cols(args, 200);

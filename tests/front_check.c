@@ -123,8 +123,8 @@ TEST(front_check_batch)
     CHECK(strstr(fu_line(two.out, 3), "b.sfen:4  yes  mate in 1 ply: G*5b"));
     fu_run_free(&one);
     fu_run_free(&two);
-    /* Shogi Zuko 第38番: "a mate within 21?" runs until the limit, about two seconds. */
-    path = fu_write("z.sfen", "# 第38番\n1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1\n");
+    /* Shogi Zuko 第37番: "a mate within 21?" runs until the limit, about two seconds. */
+    path = fu_write("z.sfen", "# 第37番\n1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1\n");
     fu_run_t r = fu_tsume_tty_stderr_cols(fu_fmt("check --plies 21 --hash 64 --nodes 1000000 -f '%s'", path), 200);
     CHECK_INT(r.code, 3);
     CHECK(strstr(r.err, "[0/1] solved 0, nomate 0, unknown 0, errors 0, elapsed ") != NULL);

@@ -414,6 +414,7 @@ TEST(front_solve_uncertified_within)
     CHECK_STR(fu_jget(r.out, "shortest"), "false");
     CHECK_STR(fu_jget(r.out, "within"), "43");
     CHECK_STR(fu_jget(r.out, "plies"), "41");
+    CHECK_STR(fu_jget(r.out, "uncertified"), "\"limit\"");
     run_free(&r);
     r = solve_run("--hash 64 --nodes 300000 '" ZUKO89 "'", NULL, NULL);
     CHECK(strstr(r.out, "  status   mate within 43 plies proven, line of 41 plies (not certified: a limit stopped "
@@ -422,17 +423,17 @@ TEST(front_solve_uncertified_within)
     scratch_end();
 }
 
-/* --shorten-nodes caps the shortening alone.  Shogi Zuko 第38番 (23 plies) is proven in a
- * few hundred thousand nodes, but showing no mate within 21 takes about 13.6 M: with
+/* --shorten-nodes caps the shortening alone.  Shogi Zuko 第37番 (23 plies) is proven in a
+ * few hundred thousand nodes, but showing no mate within 21 takes about 15 M: with
  * 100,000 nodes for it the answer is a mate within 23 not proven shortest, well before
  * the generous --nodes.  A cheap problem is still proven shortest under a small share. */
-#define ZUKO38 "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1"
+#define ZUKO37 "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1"
 #define ZUKO98 "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1"
 TEST(front_solve_shorten_nodes)
 {
     if (!scratch_begin())
         return;
-    run_t r = solve_run("--format json --hash 64 --nodes 50000000 --shorten-nodes 100000 '" ZUKO38 "'", NULL, NULL);
+    run_t r = solve_run("--format json --hash 64 --nodes 50000000 --shorten-nodes 100000 '" ZUKO37 "'", NULL, NULL);
     CHECK_INT(r.code, 0);
     CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
     CHECK_STR(fu_jget(r.out, "plies"), "23");
@@ -446,6 +447,8 @@ TEST(front_solve_shorten_nodes)
     CHECK_INT(r.code, 0);
     CHECK_STR(fu_jget(r.out, "plies"), "3");
     CHECK_STR(fu_jget(r.out, "shortest"), "true");
+    CHECK_STR(fu_jget(r.out, "exact"), "true");
+    CHECK(strstr(r.out, "\"uncertified\"") == NULL); /* absent when exact */
     run_free(&r);
     scratch_end();
 }

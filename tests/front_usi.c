@@ -409,7 +409,7 @@ TEST(front_usi_stop)
     CHECK_INT(eng_finish(&e, WAIT_MS), 0);
 }
 
-/* The shortening announces each question it takes up.  Shogi Zuko 第38番: its 23-ply
+/* The shortening announces each question it takes up.  Shogi Zuko 第37番: its 23-ply
  * mate is proven in about 0.2 M nodes, and "a mate within 21?" then runs for tens of
  * seconds, so the announcement is seen by a progress report before stop. */
 TEST(front_usi_shortening_question)

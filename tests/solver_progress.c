@@ -11,9 +11,9 @@
 #include "../solver/solver.h"
 #include "test.h"
 
-/* Shogi Zuko 第38番 (problems/zuko.sfen): its 23-ply mate is proven in about 0.2 M nodes;
+/* Shogi Zuko 第37番 (problems/zuko.sfen): its 23-ply mate is proven in about 0.2 M nodes;
  * the question "a mate within 21?" then takes far more than the limit below. */
-#define ZUKO38 "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1"
+#define ZUKO37 "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1"
 
 typedef struct {
     solver_t *s;
@@ -52,7 +52,7 @@ TEST(solver_progress_reports)
 {
     pos_t p;
     char err[SFEN_ERR_MAX];
-    if (!sfen_parse(&p, ZUKO38, SFEN_STRICT, err, sizeof err)) {
+    if (!sfen_parse(&p, ZUKO37, SFEN_STRICT, err, sizeof err)) {
         test_fail(__FILE__, __LINE__, "%s", err);
         return;
     }
