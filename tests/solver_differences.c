@@ -2,16 +2,17 @@
  * solver_differences.c: the problems of tests/data/length_differences.tsv, where our
  * proven-shortest length differs from the length in problems/zuko.sfen or problems/muso.sfen
  * (the reason is in the file's fourth column and in problems/DIFFERENCES.md).  Every
- * problem of the two files whose length is proven and found different has a row: 41 at
- * the bench's limits (Bench: 369132377), 8 more with 60 M nodes for the shortening.  Each is solved with `solve --format json` and must be
- * a mate of exactly the listed length, proven shortest (exact: true).  The file holds
- * cheap positions (well under a second each): where a whole problem is slower, its row
- * is the position just after the defence the reference misses (or before the faster
- * mate), with that position's own length, or a few plies further along our line where
- * that position is still slow (the row says so).  Two rows are slower: Muso 第12番 whole
- * (about 7 s, 18 s under the sanitizers), whose faster mate costs as much to prove
- * shortest from any position before it, and Muso 第14番 after 38 plies (about 1 s), where
- * every position until the two lines join costs 0.4 M nodes or more.
+ * problem of the two files whose length is proven and found different has a row: 40
+ * proven within the bench's limits (Bench: 369132377), 9 beyond them.  Each is solved
+ * with `solve --format json` and must be a mate of exactly the listed length, proven
+ * shortest (exact: true).  The file holds cheap positions (well under a second each):
+ * where a whole problem is slower, its row is the position just after the defence the
+ * reference misses (or before the faster mate), with that position's own length, or a
+ * few plies further along our line where that position is still slow (the row says so).
+ * Two rows are slower: Muso 第12番 whole (about 7 s, 18 s under the sanitizers), whose
+ * faster mate costs as much to prove shortest from any position before it, and Muso
+ * 第14番 after 38 plies (about 1 s), where every position until the two lines join costs
+ * 0.4 M nodes or more.
  */
 #include <stdlib.h>
 #include <string.h>
