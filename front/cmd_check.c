@@ -87,16 +87,21 @@ static void usage(void)
            "                                        a limit stopped the shortening\n"
            "  no  no mate within N plies            proven\n"
            "  unknown  a limit stopped the search\n"
+           "  unknown  a futility test ran out of its budget\n"
+           "                                        the answer rests on whether an\n"
+           "                                        interposition is futile (--delay-nodes)\n"
            "  error  REASON\n"
            "With --exact: 'yes  shortest mate is N plies: MOVES', 'no  shortest mate is L\n"
-           "plies, not N: MOVES', 'no  no mate within N plies', or 'unknown' when a limit left\n"
-           "the length unproven.  A line that is 'not certified' is a forced mate, but the\n"
+           "plies, not N: MOVES', 'no  no mate within N plies', or 'unknown' when a limit (or a\n"
+           "futility test) left the length unproven.  A line that is 'not certified' is a forced mate, but the\n"
            "defender may last longer than it does there (or the attacker mate faster).\n"
            "With --format json each line is {\"id\", \"file\", \"sfen\", \"question\": \"within\"|\"exact\",\n"
            "\"bound\": N, \"answer\": \"yes\"|\"no\"|\"unknown\"|\"error\", \"status\": the solve's\n"
            "(\"mate\"|\"nomate\"|\"unknown\"|\"error\"), \"plies\", \"pv\", \"shortest\" (L proven\n"
-           "shortest), \"exact\" (the line certified), \"nodes\", \"time_ms\", \"error\"} (\"file\"\n"
-           "only with -f; \"plies\" to \"exact\" only for a mate; \"error\" only for an error).\n"
+           "shortest), \"exact\" (the line certified), \"uncertified\": \"limit\"|\"futility-test\"\n"
+           "(why the answer is unknown), \"nodes\", \"time_ms\", \"error\"} (\"file\" only with -f;\n"
+           "\"plies\" to \"exact\" only for a mate; \"uncertified\" only for unknown; \"error\" only\n"
+           "for an error).\n"
            "\n"
            "When stderr is a terminal, a progress line (done/total, counts, elapsed, ETA, then\n"
            "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
@@ -212,13 +217,16 @@ static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, sa
         print_moves(out, r);
         return;
     case SAY_LENGTH_UNPROVEN:
-        fprintf(out, "unknown  mate within %d %s, but a limit left its shortest length unproven\n", n, plies_word(n));
+        fprintf(out, "unknown  mate within %d %s, but %s left its shortest length unproven\n", n, plies_word(n),
+                r->futile_unsure ? "a futility test that ran out of its budget" : "a limit");
         return;
     case SAY_NOMATE:
         fprintf(out, "no  no mate within %d %s\n", n, plies_word(n));
         return;
     case SAY_LIMIT:
-        fputs("unknown  a limit stopped the search\n", out);
+        fputs(r && r->futile_unsure ? "unknown  a futility test ran out of its budget\n"
+                                    : "unknown  a limit stopped the search\n",
+              out);
         return;
     case SAY_ERROR:
         break;
@@ -243,6 +251,8 @@ static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, co
         json_bool(&j, "shortest", r->shortest);
         json_bool(&j, "exact", r->exact);
     }
+    if (SAYING_ANSWER[say] == ANSWER_UNKNOWN)
+        json_str(&j, "uncertified", r->futile_unsure ? "futility-test" : "limit");
     json_uint(&j, "nodes", r ? r->nodes : 0);
     json_int(&j, "time_ms", r ? (long long)(r->seconds * 1000 + 0.5) : 0);
     if (say == SAY_ERROR)

@@ -46,7 +46,7 @@ void arg_split(const char *arg, char *name, size_t len, const char **inline_val)
     *inline_val = eq ? eq + 1 : NULL;
 }
 
-const char *const SOLVER_OPTION_NAMES[] = {"--hash", "--time-limit", "--nodes", "--futile", "--defender-hand", NULL};
+const char *const SOLVER_OPTION_NAMES[] = {"--hash", "--time-limit", "--nodes", "--futile", "--delay-nodes", "--defender-hand", NULL};
 
 const char SOLVER_OPTION_HELP[] =
     "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none)\n"
@@ -56,6 +56,9 @@ const char SOLVER_OPTION_HELP[] =
     "                        line are chosen: not those that only delay a mate as long as\n"
     "                        another defence (delay, default), not those mated at once\n"
     "                        after the capture (capture), or every one (none)\n"
+    "  --delay-nodes N       nodes each search of a delay-rule test may spend (default\n"
+    "                        1000000); a test that runs out leaves the answer\n"
+    "                        uncertified ('futility-test'), never wrong\n"
     "  --defender-hand given|rest\n"
     "                        the defender's hand as the SFEN gives it (default), or every\n"
     "                        piece not on the board and not in the attacker's hand\n";
@@ -86,6 +89,12 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
             return -1;
         }
         a->opts.futile = !strcmp(val, "none") ? FUTILE_NONE : !strcmp(val, "capture") ? FUTILE_CAPTURE : FUTILE_DELAY;
+    } else if (!strcmp(name, "--delay-nodes")) {
+        if (!arg_uint(val, 1, UINT64_MAX, &n)) {
+            cli_error("%s: --delay-nodes must be a whole number >= 1, not '%s'", cmd, val);
+            return -1;
+        }
+        a->opts.delay_budget = n;
     } else if (!strcmp(name, "--defender-hand")) {
         if (strcmp(val, "given") && strcmp(val, "rest")) {
             cli_error("%s: --defender-hand must be 'given' or 'rest', not '%s'", cmd, val);

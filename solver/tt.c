@@ -63,6 +63,7 @@ void tt_new_search(tt_t *tt)
         tt->gen = 1;
     }
     tt->used = 0;
+    tt->skip_unsure = 0;
     tt->mask = (tt->buckets < TT_START_BUCKETS ? tt->buckets : TT_START_BUCKETS) - 1;
 }
 
@@ -104,16 +105,17 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
 {
     tt_probe_t r = {.pn = 0, .dn = 0, .plen = LEN_NONE, .dlen = DLEN_NONE, .hand = hand, .move = MOVE_NONE};
     const tt_entry_t *b = bucket_of(tt, key), *proof = NULL, *disproof = NULL, *exact = NULL;
+    uint32_t skip = tt->skip_unsure;
     for (int i = 0; i < TT_BUCKET; i++) {
         const tt_entry_t *e = &b[i];
         if (e->gen != tt->gen || e->key != key)
             continue;
         bool same = e->hand == hand;
-        if (e->plen <= len && (same || (!(e->amount & TT_PEXACT) && hand_ge(hand, e->hand))) &&
-            (!proof || e->plen < proof->plen))
+        if (e->plen <= len && !(e->amount & skip & TT_PUNSURE) &&
+            (same || (!(e->amount & TT_PEXACT) && hand_ge(hand, e->hand))) && (!proof || e->plen < proof->plen))
             proof = e;
-        if (e->dlen >= len && (same || (!(e->amount & TT_DEXACT) && hand_ge(e->hand, hand))) &&
-            (!disproof || e->dlen > disproof->dlen))
+        if (e->dlen >= len && !(e->amount & skip & TT_DUNSURE) &&
+            (same || (!(e->amount & TT_DEXACT) && hand_ge(e->hand, hand))) && (!disproof || e->dlen > disproof->dlen))
             disproof = e;
         if (e->hand == hand)
             exact = e;
@@ -274,7 +276,7 @@ bool tt_probe_path(const tt_t *tt, uint64_t key, hand_t hand, uint64_t *suffix, 
     const tt_entry_t *b = bucket_of(tt, key);
     for (int i = 0; i < TT_BUCKET; i++) {
         const tt_entry_t *e = &b[i];
-        if (e->gen != tt->gen || e->key != key || e->hand != hand)
+        if (e->gen != tt->gen || e->key != key || e->hand != hand || (e->amount & tt->skip_unsure & TT_DUNSURE))
             continue;
         *suffix = (uint64_t)e->dn << 32 | e->pn;
         *span = e->plen;

@@ -61,6 +61,8 @@ typedef struct {
     size_t bytes;
     uint16_t gen;
     uint64_t used;  /* entries written in this generation (for hashfull) */
+    uint32_t skip_unsure; /* TT_PUNSURE | TT_DUNSURE to have probes pass over results
+                           * resting on stopped delay-rule tests (a retry, solver.c), or 0 */
 } tt_t;
 
 /* Result of a query. */

@@ -65,19 +65,23 @@ typedef struct {
     int plen;
 } answer_t;
 
-/* Mate by the attacker within len from p?  The table first, then a budgeted search. */
+/* Mate by the attacker within len from p?  The table first, then a budgeted search.
+ * Under a bound, an answer resting on a delay-rule test that ran out is no answer (an
+ * interposition counted for want of a verdict can make "no mate within len" wrong);
+ * without one, either rule gives the same mate or no mate (dfpn.h). */
 static answer_t ask(vctx_t *c, pos_t *p, dfpn_mode_t mode, int len)
 {
     if (len < 0)
         return (answer_t){DFPN_DISPROVEN, 0};
+    bool bounded = len < LEN_INF - 1;
     tt_probe_t t = dfpn_probe(c->sh, p, c->attacker, mode, len);
-    if (t.found && t.pn == 0)
-        return (answer_t){DFPN_PROVEN, t.plen};
-    if (t.found && t.dn == 0)
-        return (answer_t){DFPN_DISPROVEN, 0};
+    if (t.found && (t.pn == 0 || t.dn == 0) && !(bounded && t.unsure))
+        return (answer_t){t.pn == 0 ? DFPN_PROVEN : DFPN_DISPROVEN, t.pn == 0 ? t.plen : 0};
     if (c->sh->aborted)
         return (answer_t){DFPN_UNKNOWN, 0};
     dfpn_result_t r = search_budgeted(c->sh, p, c->attacker, mode, len, c->budget);
+    if (bounded && r.unsure)
+        r.status = DFPN_UNKNOWN;
     return (answer_t){r.status, r.plen};
 }
 

@@ -208,6 +208,7 @@ TEST(front_check_bad_options)
         {"--plies 3 --hash 0 '" MATE3 "'", "--hash"},
         {"--plies 3 --nodes many '" MATE3 "'", "--nodes"},
         {"--plies 3 --futile some '" MATE3 "'", "--futile"},
+        {"--plies 3 --delay-nodes -1 '" MATE3 "'", "--delay-nodes"},
         {"--plies 3 --jobs 0 '" MATE3 "'", "--jobs"},
         {"--plies 3 --jobs 1025 '" MATE3 "'", "--jobs"},
         {"--plies 3 -f /dev/null '" MATE3 "'", "-f"},
@@ -257,5 +258,41 @@ TEST(front_check_uncertified_lines)
         fu_run_free(&r);
     }
     expect_run(__LINE__, "--exact --plies 27 '" MUSO17_8 "'", 1, "no  no mate within 27 plies\n");
+    fu_end();
+}
+
+/* A bounded answer that rests on a delay-rule test which ran out is unknown, never "no":
+ * KomoringHeights' kh8a mates in 11 plies once its knight interpositions are shown futile,
+ * which 5 nodes a test cannot do, nor the retries with 40 and 320 (solver.c).  Counting
+ * them, no mate within 11 would follow, a wrong "no" (the answer before this was
+ * caught).  Within 13 the mate holds either way.  With 10 nodes a test, the second
+ * retry's 640 settle it. */
+#define KH8A "6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1"
+#define KH8A_LINE "1e2d 1b2a G*2b 2a2b 3d3c+ 2b2a 1i1b+ 2a1b 2d2c 1b1a 2c2b"
+TEST(front_check_stopped_futility_test)
+{
+    if (!fu_begin())
+        return;
+    expect_run(__LINE__, "--plies 11 '" KH8A "'", 0, "yes  mate in 11 plies: " KH8A_LINE "\n");
+    expect_run(__LINE__, "--plies 11 --delay-nodes 5 '" KH8A "'", 3, "unknown  a futility test ran out of its budget\n");
+    expect_run(__LINE__, "--plies 11 --exact --delay-nodes 5 '" KH8A "'", 3,
+               "unknown  a futility test ran out of its budget\n");
+    expect_run(__LINE__, "--plies 13 --exact --delay-nodes 5 '" KH8A "'", 3,
+               "unknown  mate within 13 plies, but a futility test that ran out of its budget left its shortest "
+               "length unproven\n");
+    expect_run(__LINE__, "--plies 11 --delay-nodes 10 '" KH8A "'", 0, "yes  mate in 11 plies: " KH8A_LINE "\n");
+    expect_run(__LINE__, "--plies 13 --exact --delay-nodes 10 '" KH8A "'", 1,
+               "no  shortest mate is 11 plies, not 13: " KH8A_LINE "\n");
+    fu_run_t r = fu_tsume("check --plies 11 --format json --delay-nodes 5 '" KH8A "'");
+    CHECK_INT(r.code, 3);
+    CHECK_STR(fu_jget(r.out, "answer"), "\"unknown\"");
+    CHECK_STR(fu_jget(r.out, "uncertified"), "\"futility-test\"");
+    fu_run_free(&r);
+    r = fu_tsume("check --plies 69 --nodes 1000 --format json '" ZUKO1 "'");
+    CHECK_STR(fu_jget(r.out, "uncertified"), "\"limit\"");
+    fu_run_free(&r);
+    r = fu_tsume("check --plies 3 --format json '" MATE3 "'");
+    CHECK(!*fu_jget(r.out, "uncertified")); /* only when unknown */
+    fu_run_free(&r);
     fu_end();
 }

@@ -305,6 +305,8 @@ TEST(front_solve_bad_options)
         {"--nodes 1e6 " MATE1, "--nodes"},
         {"--shorten-nodes -1 " MATE1, "--shorten-nodes"},
         {"--futile maybe " MATE1, "--futile"},
+        {"--delay-nodes 0 " MATE1, "--delay-nodes"},
+        {"--delay-nodes x " MATE1, "--delay-nodes"},
         {"--defender-hand all " MATE1, "--defender-hand"},
         {"--format xml " MATE1, "--format"},
         {"--bogus " MATE1, "--bogus"},
@@ -449,6 +451,36 @@ TEST(front_solve_shorten_nodes)
     CHECK_STR(fu_jget(r.out, "shortest"), "true");
     CHECK_STR(fu_jget(r.out, "exact"), "true");
     CHECK(strstr(r.out, "\"uncertified\"") == NULL); /* absent when exact */
+    run_free(&r);
+    scratch_end();
+}
+
+/* --delay-nodes: a delay-rule test that runs out of its budget.  KomoringHeights' kh8a
+ * (11 plies) needs its knight interpositions shown futile; with 5 nodes a test (and 40
+ * and 320 on the two retries, solver.c) they cannot be, so the length rests on stopped
+ * tests and is reported as such, never certified.  With 10 nodes the second retry's 640
+ * certify the 11. */
+#define KH8A "6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1"
+TEST(front_solve_delay_nodes)
+{
+    if (!scratch_begin())
+        return;
+    static const char *const RUNS[] = {"", "--delay-nodes 10 "};
+    for (int i = 0; i < 2; i++) {
+        run_t r = solve_run(fu_fmt("--format json %s'" KH8A "'", RUNS[i]), NULL, NULL);
+        CHECK_STR(fu_jget(r.out, "plies"), "11");
+        CHECK_STR(fu_jget(r.out, "exact"), "true");
+        run_free(&r);
+    }
+    run_t r = solve_run("--format json --delay-nodes 5 '" KH8A "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(fu_jget(r.out, "shortest"), "false");
+    CHECK_STR(fu_jget(r.out, "exact"), "false");
+    CHECK_STR(fu_jget(r.out, "uncertified"), "\"futility-test\"");
+    run_free(&r);
+    r = solve_run("--delay-nodes=5 '" KH8A "'", NULL, NULL);
+    CHECK(strstr(r.out, "(not certified: a futility test ran out of its budget)\n") != NULL);
     run_free(&r);
     scratch_end();
 }

@@ -97,6 +97,22 @@ TEST(tt_unsure_results)
     t = tt_probe(&tt, KEY + 2, pawns(0), 3);
     CHECK_INT(t.pn, 0);
     CHECK(!t.unsure && !t.exact);
+
+    /* A retry (solver.c) passes over what rests on stopped tests: the unsure proof at 5
+     * is not seen (it replaced the certain one at 7: one set of flags per bound), the
+     * certain proof at 3 is; an unsure disproof leaves fresh numbers. */
+    tt.skip_unsure = TT_PUNSURE | TT_DUNSURE;
+    t = tt_probe(&tt, KEY, pawns(1), 7);
+    CHECK(t.found && t.pn == 1 && t.dn == 1);
+    t = tt_probe(&tt, KEY + 2, pawns(0), 3);
+    CHECK(t.pn == 0 && t.plen == 3 && !t.unsure);
+    tt_store_disproof(&tt, KEY + 3, pawns(0), 9, MOVE_NONE, 10, false, true);
+    t = tt_probe(&tt, KEY + 3, pawns(0), 9);
+    CHECK(t.found && t.pn == 1 && t.dn == 1);
+    tt_store_disproof(&tt, KEY + 3, pawns(0), 9, MOVE_NONE, 10, false, false); /* settled again */
+    CHECK_INT(tt_probe(&tt, KEY + 3, pawns(0), 9).dn, 0);
+    tt_new_search(&tt);
+    CHECK_INT(tt.skip_unsure, 0); /* a new problem sees everything again */
     tt_free(&tt);
 }
 
