@@ -22,9 +22,14 @@ BUILD    := build
 REL      := $(BUILD)/release-$(notdir $(REL_CC))
 SHARED   ?= ../shared
 ARCH     ?= -march=native
+# Link-time optimization lets the search inline movegen's attack tests across files:
+# Microcosmos in 92.9 s against 95.2 s CPU (clang, the same 65.8 M nodes), a fixed 4 M
+# nodes of Muso 第40番 in 7.0 s against 7.3 s.  `make LTO=` builds without it.
+LTO      ?= -flto=auto
 WARN     := -Wall -Wextra -Wshadow
 BASE     := -std=gnu17 $(WARN) -MMD -MP
-REL_CFLAGS  := $(BASE) -O3 $(ARCH) -DNDEBUG
+REL_CFLAGS  := $(BASE) -O3 $(ARCH) $(LTO) -DNDEBUG
+REL_LDFLAGS := -O3 $(ARCH) $(LTO)
 ASAN_CFLAGS := $(BASE) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DTSUME_NO_JEMALLOC
 REL_LIBS    := -ljemalloc -lm -lpthread
 ASAN_LIBS   := -fsanitize=address,undefined -lm -lpthread
@@ -56,14 +61,14 @@ $(REL)/%.o: %.c | $(BUILD)/.deps-build
 	$(REL_CC) $(REL_CFLAGS) -c $< -o $@
 
 $(REL)/tsume: $(call robjs,$(CORE_SRC) $(FRONT_SRC))
-	$(REL_CC) -o $@ $^ $(REL_LIBS)
+	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 $(REL)/tsume-tests: $(call robjs,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
-	$(REL_CC) -o $@ $^ $(REL_LIBS)
+	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # tsume-usi: `tsume usi` as a program of its own, for GUIs that register a bare path.
 $(REL)/tsume-usi: $(call robjs,$(CORE_SRC) front/usi_main.c front/cmd_usi.c front/usi_search.c)
-	$(REL_CC) -o $@ $^ $(REL_LIBS)
+	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # Copied whenever they differ, not by date: with another compiler the binary to copy
 # may be older than the one in place.
