@@ -252,7 +252,7 @@ static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, co
         json_bool(&j, "exact", r->exact);
     }
     if (SAYING_ANSWER[say] == ANSWER_UNKNOWN)
-        json_str(&j, "uncertified", r->futile_unsure ? "futility-test" : "limit");
+        json_str(&j, "uncertified", r && r->futile_unsure ? "futility-test" : "limit");
     json_uint(&j, "nodes", r ? r->nodes : 0);
     json_int(&j, "time_ms", r ? (long long)(r->seconds * 1000 + 0.5) : 0);
     if (say == SAY_ERROR)

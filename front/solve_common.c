@@ -46,7 +46,8 @@ void arg_split(const char *arg, char *name, size_t len, const char **inline_val)
     *inline_val = eq ? eq + 1 : NULL;
 }
 
-const char *const SOLVER_OPTION_NAMES[] = {"--hash", "--time-limit", "--nodes", "--futile", "--delay-nodes", "--defender-hand", NULL};
+const char *const SOLVER_OPTION_NAMES[] = {"--hash",        "--time-limit",    "--nodes", "--futile",
+                                           "--delay-nodes", "--defender-hand", NULL};
 
 const char SOLVER_OPTION_HELP[] =
     "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none)\n"

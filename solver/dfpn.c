@@ -475,11 +475,11 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         }
         res->pn = or_node ? phi : delta;
         res->dn = or_node ? delta : phi;
-        if (pending && delta == 0) /* stopped before the delay test: undecided.  Not dn
-                                      PN_INF (every counted reply proven), which the
-                                      table would keep and a parent check would take
-                                      for "no refutation left" (Muso 第73番's variant:
-                                      the question for 87 came out unknown at 22.6 M) */
+        /* Stopped before the delay test: undecided.  Not dn PN_INF (every counted reply
+         * proven), which the table would keep and a parent check would read as "no
+         * refutation left" (Muso 第73番's variant: its question for 87 came out unknown
+         * at 22.6 M nodes). */
+        if (pending && delta == 0)
             res->pn = 1, res->dn = 1;
         if (phi == 0 || delta == 0 || sh->aborted)
             break;
