@@ -461,10 +461,14 @@ void verify_conclude(verify_result_t *v)
     }
     /* Two mating moves at one attacker node make a cook whichever of them is the solution;
      * the other major findings measure against the main line, so they only count when its
-     * length is proven. */
-    bool major = false;
+     * length is proven.  A line that rests on a delay-rule test which ran out may pass
+     * through positions the main line never reaches (an interposition kept that the rule
+     * would leave out: kh8a with --delay-nodes 1 reached a cook at ply 5 that way), so
+     * there only a cook at the first move decides. */
+    bool futile_doubt = !r->exact && (r->futile_unsure || r->line_unsure), major = false;
     for (int i = 0; i < v->nfindings; i++)
-        major |= v->findings[i].kind == FIND_COOK || (r->exact && verify_kind_major(v->findings[i].kind));
+        major |= (v->findings[i].kind == FIND_COOK && (!futile_doubt || v->findings[i].ply == 1)) ||
+                 (r->exact && verify_kind_major(v->findings[i].kind));
     bool short_mate = v->nfindings && v->findings[0].kind == FIND_SHORT;
     if (short_mate)
         v->verdict = VERDICT_SHORT;

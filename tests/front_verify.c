@@ -13,6 +13,8 @@
 #include "front_util.h"
 #include "test.h"
 
+#define KH8A "6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1"
+
 /* "PLY:KIND PLY:KIND ..." from the findings of one JSON report ("-" for none). */
 static const char *findings_of(const char *json)
 {
@@ -156,6 +158,16 @@ TEST(front_verify_report)
     r = fu_tsume("verify --format json --nodes 1 '" SOUND3 "'");
     CHECK_INT(r.code, 1);
     CHECK_STR(fu_jget(r.out, "verdict"), "\"unknown\"");
+    fu_run_free(&r);
+
+    /* KomoringHeights' kh8a is sound, a mate in 11.  With 1 node a delay-rule test (8 and
+     * 64 on the retries) its knight interposition at ply 2 cannot be shown futile, and
+     * the 13-ply line that keeps it meets a second mating move at ply 5 (N*1c), in a
+     * position the main line never reaches: no verdict then, not "cooked". */
+    r = verify_json("'" KH8A "'", 0, "sound", "true", "11");
+    fu_run_free(&r);
+    r = verify_json("--delay-nodes 1 '" KH8A "'", 1, "unknown", "false", "13");
+    CHECK(strstr(findings_of(r.out), "5:cook") != NULL); /* still listed */
     fu_run_free(&r);
 
     /* Files: a bad line is an error (exit 2), the others are still verified, in order. */
