@@ -1,10 +1,12 @@
 /*
  * solver_nest.c: searches nested as deep as delay-rule tests go (dfpn.h, DFPN_NEST_MAX).
  * Microcosmos's chains of tests within tests reach 250 levels; a level must work there
- * as at the top, and one past the limit is answered unknown, never searched.
+ * as at the top, and one past the limit is answered unknown, never searched.  A search
+ * stopped inside nested tests leaves nothing in the table that looks decided.
  */
 #include "../movegen/sfen.h"
 #include "../solver/dfpn.h"
+#include "../solver/shortest.h"
 #include "test.h"
 
 TEST(dfpn_deep_nesting)
@@ -49,5 +51,42 @@ TEST(dfpn_deep_nesting)
     CHECK_INT(r.plen, 3);
     dfpn_shared_release(&sh);
     CHECK(sh.pool == NULL && sh.pool_cap == 0);
+    tt_free(&tt);
+}
+
+/* A search stopped inside a delay-rule test must not leave an undecided node that looks
+ * decided: dn PN_INF belongs to proofs alone (pn 0).  A defender node whose counted
+ * replies were all proven while its interpositions waited for a test that a stop cut
+ * short used to report pn 1 with dn PN_INF; the table kept it, and a check above read it
+ * as "no refutation left" (the variant of Muso 第73番: a question came out unknown with
+ * no limit reached).  Shogi Muso 第26番, proven and then shortened on 100,000 nodes as
+ * `solve --nodes 400000 --shorten-nodes 100000` does, stops inside such a test three
+ * levels down (where the stop falls depends on the search: the test failed, with one such
+ * entry, before the fix); no entry may then hold dn PN_INF with pn above 0. */
+#define MUSO26 "6Sp1/3+R2r1n/4s4/1S2gk3/3GN4/5+B3/9/9/8+b b 2gs2n4l17p 1"
+TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
+{
+    tt_t tt;
+    CHECK(tt_init(&tt, 64));
+    tt_new_search(&tt);
+    dfpn_shared_t sh = {0};
+    sh.tt = &tt;
+    sh.futile = FUTILE_DELAY;
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(&p, MUSO26, SFEN_STRICT, err, sizeof err));
+    dfpn_result_t proof = dfpn_solve(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, NULL);
+    CHECK_INT(proof.status, DFPN_PROVEN);
+    sh.node_limit = sh.nodes + 100000;
+    bool exact, proven, unsure;
+    shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure);
+    CHECK(sh.aborted && !exact); /* the limit stopped the shortening */
+    int bad = 0;
+    for (size_t i = 0; i < (tt.mask + 1) * TT_BUCKET; i++) {
+        const tt_entry_t *e = &tt.table[i];
+        bad += e->gen == tt.gen && e->dn == PN_INF && e->pn != 0;
+    }
+    CHECK_INT(bad, 0);
+    dfpn_shared_release(&sh);
     tt_free(&tt);
 }
