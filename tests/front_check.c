@@ -274,7 +274,8 @@ TEST(front_check_stopped_futility_test)
     if (!fu_begin())
         return;
     expect_run(__LINE__, "--plies 11 '" KH8A "'", 0, "yes  mate in 11 plies: " KH8A_LINE "\n");
-    expect_run(__LINE__, "--plies 11 --delay-nodes 5 '" KH8A "'", 3, "unknown  a futility test ran out of its budget\n");
+    expect_run(__LINE__, "--plies 11 --delay-nodes 5 '" KH8A "'", 3,
+               "unknown  a futility test ran out of its budget\n");
     expect_run(__LINE__, "--plies 11 --exact --delay-nodes 5 '" KH8A "'", 3,
                "unknown  a futility test ran out of its budget\n");
     expect_run(__LINE__, "--plies 13 --exact --delay-nodes 5 '" KH8A "'", 3,

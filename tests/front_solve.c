@@ -414,8 +414,8 @@ static run_t expect_uncertified(int line, const char *args, const char *why)
     run_t r = solve_run(fu_fmt("--format json %s", args), NULL, NULL);
     if (r.code != 0 || strcmp(fu_jget(r.out, "status"), "\"mate\"") || strcmp(fu_jget(r.out, "shortest"), "false") ||
         strcmp(fu_jget(r.out, "exact"), "false") || strcmp(fu_jget(r.out, "uncertified"), why))
-        test_fail(__FILE__, line, "'solve --format json %s': exit %d, '%s' (want an uncertified mate, %s)", args, r.code,
-                  r.out, why);
+        test_fail(__FILE__, line, "'solve --format json %s': exit %d, '%s' (want an uncertified mate, %s)", args,
+                  r.code, r.out, why);
     return r;
 }
 
