@@ -9,14 +9,18 @@
 #include "../solver/shortest.h"
 #include "test.h"
 
+/* A search's shared state over a fresh table of mb MiB, under the delay rule. */
+static dfpn_shared_t search_begin(tt_t *tt, size_t mb)
+{
+    CHECK(tt_init(tt, mb));
+    tt_new_search(tt);
+    return (dfpn_shared_t){.tt = tt, .futile = FUTILE_DELAY};
+}
+
 TEST(dfpn_deep_nesting)
 {
     tt_t tt;
-    CHECK(tt_init(&tt, 1));
-    tt_new_search(&tt);
-    dfpn_shared_t sh = {0};
-    sh.tt = &tt;
-    sh.futile = FUTILE_DELAY;
+    dfpn_shared_t sh = search_begin(&tt, 1);
     pos_t near, far;
     /* G*5b mates at once (the pawn guards the gold); the other is the bundled example,
      * mate in 3 (9f5b+ 4a5b S*4b).  Each is asked once from a level, so that the table
@@ -67,11 +71,7 @@ TEST(dfpn_deep_nesting)
 TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
 {
     tt_t tt;
-    CHECK(tt_init(&tt, 64));
-    tt_new_search(&tt);
-    dfpn_shared_t sh = {0};
-    sh.tt = &tt;
-    sh.futile = FUTILE_DELAY;
+    dfpn_shared_t sh = search_begin(&tt, 64);
     pos_t p;
     char err[SFEN_ERR_MAX];
     CHECK(sfen_parse(&p, MUSO26, SFEN_STRICT, err, sizeof err));
