@@ -360,7 +360,9 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
         }
         if (a->in.n_files) {
             FILE *f = a->json ? stderr : stdout;
-            fprintf(f, "%ssummary  %zu problem%s: solved %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s; %llu nodes",
+            fprintf(f,
+                    "%ssummary  %zu problem%s: solved %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s; "
+                    "%llu nodes",
                     a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
                     t.by_status[SOLVE_MATE], t.by_status[SOLVE_NOMATE], t.by_status[SOLVE_UNKNOWN],
                     t.by_status[SOLVE_ERROR], t.seconds, (unsigned long long)nodes);

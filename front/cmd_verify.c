@@ -279,7 +279,10 @@ static int stated_of(const verify_args_t *a, const problem_t *pb)
  * every decided verdict counts as an answer. */
 static solve_status_t batch_status(verify_verdict_t v)
 {
-    return v == VERDICT_ERROR ? SOLVE_ERROR : v == VERDICT_UNKNOWN ? SOLVE_UNKNOWN : v == VERDICT_NOMATE ? SOLVE_NOMATE : SOLVE_MATE;
+    return v == VERDICT_ERROR     ? SOLVE_ERROR
+           : v == VERDICT_UNKNOWN ? SOLVE_UNKNOWN
+           : v == VERDICT_NOMATE  ? SOLVE_NOMATE
+                                  : SOLVE_MATE;
 }
 
 static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *out)
@@ -336,7 +339,9 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
             by[verdicts[i]]++;
         if (a->in.n_files) {
             FILE *f = a->json ? stderr : stdout;
-            fprintf(f, "%ssummary  %zu problem%s: sound %zu, cooked %zu, short %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s\n",
+            fprintf(f,
+                    "%ssummary  %zu problem%s: sound %zu, cooked %zu, short %zu, nomate %zu, unknown %zu, "
+                    "errors %zu, time %.2f s\n",
                     a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
                     by[VERDICT_SOUND], by[VERDICT_COOKED], by[VERDICT_SHORT], by[VERDICT_NOMATE],
                     by[VERDICT_UNKNOWN], by[VERDICT_ERROR], t.seconds);

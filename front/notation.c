@@ -389,7 +389,8 @@ bool notation_parse_move(const pos_t *p, const char *s, square_t prev_to, move_t
         move_t mv = list[i];
         bool drop = mv_is_drop(mv);
         ptype_t pt = drop ? mv_drop_pt(mv) : pc_type(p->board[mv_from(mv)]);
-        if (mv_to(mv) != to || pt != j.pt || (j.drop && !drop) || (j.from != SQ_NONE && (drop || mv_from(mv) != j.from)))
+        if (mv_to(mv) != to || pt != j.pt || (j.drop && !drop) ||
+            (j.from != SQ_NONE && (drop || mv_from(mv) != j.from)))
             continue;
         if (mv_is_promo(mv) != (j.promo == 1))
             continue;

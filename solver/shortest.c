@@ -27,8 +27,8 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
     double t0 = dfpn_now();
     dfpn_result_t r = dfpn_solve(sh, p, attacker, mode, len, NULL);
     if (getenv("TSUME_TRACE")) /* read each time: no state shared between batch workers */
-        fprintf(stderr, "trace %s len %d mode %d: %s%s plen %d dlen %d, %llu nodes, %.2f s\n", sh->phase, len, (int)mode,
-                r.status == DFPN_PROVEN ? "proven" : r.status == DFPN_DISPROVEN ? "disproven" : "unknown",
+        fprintf(stderr, "trace %s len %d mode %d: %s%s plen %d dlen %d, %llu nodes, %.2f s\n", sh->phase, len,
+                (int)mode, r.status == DFPN_PROVEN ? "proven" : r.status == DFPN_DISPROVEN ? "disproven" : "unknown",
                 r.unsure ? " (unsure)" : "", r.plen, r.dlen, (unsigned long long)(sh->nodes - before), dfpn_now() - t0);
     sh->local_limit = saved;
     sh->phase = phase;

@@ -12,7 +12,8 @@
 #include "dfpn.h"
 
 /* One search of p for a mate by attacker within len, on a node budget (0 = none). */
-dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget);
+dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len,
+                              uint64_t budget);
 
 /* Shortest mate within hi (hi: a bound already proven, or hoped for).  Returns the
  * shortest length found; *exact when it is certain; *proven when any mate within hi was

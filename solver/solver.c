@@ -300,7 +300,9 @@ static void run(job_t *job)
             break;
         proof = again;
     }
-    r->status = proof.status == DFPN_PROVEN ? SOLVE_MATE : proof.status == DFPN_DISPROVEN ? SOLVE_NOMATE : SOLVE_UNKNOWN;
+    r->status = proof.status == DFPN_PROVEN      ? SOLVE_MATE
+                : proof.status == DFPN_DISPROVEN ? SOLVE_NOMATE
+                                                 : SOLVE_UNKNOWN;
     if (bounded && proof.status != DFPN_UNKNOWN && proof.unsure) {
         r->status = SOLVE_UNKNOWN;
         r->futile_unsure = 1;

@@ -123,7 +123,14 @@ void solver_fill_defender_hand(pos_t *p);
  * (does one of them mate as well?) and every defender move with the other replies that
  * count under the futility rule (does one hold out as long, or longer?).  The searches
  * run in the same table, right after the proof, so most of what they ask is known. */
-typedef enum { VERDICT_SOUND, VERDICT_COOKED, VERDICT_SHORT, VERDICT_NOMATE, VERDICT_UNKNOWN, VERDICT_ERROR } verify_verdict_t;
+typedef enum {
+    VERDICT_SOUND,
+    VERDICT_COOKED,
+    VERDICT_SHORT,
+    VERDICT_NOMATE,
+    VERDICT_UNKNOWN,
+    VERDICT_ERROR
+} verify_verdict_t;
 
 typedef enum {
     FIND_SHORT,       /* 早詰: the mate is shorter than the stated length (ply 0) */
