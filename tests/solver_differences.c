@@ -54,6 +54,27 @@ TEST(solver_differences)
     fu_end();
 }
 
+/* The next row of a data file whose columns are SFEN, answer, problem, why and an optional
+ * 'release' mark: malformed rows are reported and passed over, *rows counts the others,
+ * and those marked 'release' (tens of seconds each) are passed over in the sanitizer
+ * build (TSUME_NO_JEMALLOC).  False at the end of the text. */
+static bool next_row(char **cur, char **col, const char *file, int *rows)
+{
+    for (char *line; (line = fu_tsv_next(cur, col, 5));) {
+        if (!col[3]) {
+            test_fail(__FILE__, __LINE__, "%s: malformed line '%s'", file, line);
+            continue;
+        }
+        ++*rows;
+#ifdef TSUME_NO_JEMALLOC
+        if (col[4] && !strcmp(col[4], "release"))
+            continue;
+#endif
+        return true;
+    }
+    return false;
+}
+
 /* tests/data/reference_refutations.tsv: where our length differs from the file's and is
  * not proven within reach, the reference line's own flaw is shown: a reply it misses
  * that is not mated within what the line has left (`check --plies N` answers no).  Rows
@@ -67,16 +88,7 @@ TEST(solver_reference_refutations)
     char *text = fu_slurp(file);
     int rows = 0;
     char *col[5], *cur = text;
-    for (char *line; (line = fu_tsv_next(&cur, col, 5));) {
-        if (!col[3]) {
-            test_fail(__FILE__, __LINE__, "reference_refutations.tsv: malformed line '%s'", line);
-            continue;
-        }
-        rows++;
-#ifdef TSUME_NO_JEMALLOC
-        if (col[4] && !strcmp(col[4], "release"))
-            continue;
-#endif
+    while (next_row(&cur, col, file, &rows)) {
         fu_run_t r = fu_tsume(fu_fmt("check --plies %s --hash 256 --format json '%s'", col[1], col[0]));
         if (r.code != 1 || strcmp(fu_jget(r.out, "answer"), "\"no\""))
             test_fail(__FILE__, __LINE__, "%s: expected no mate within %s, got exit %d, '%s'", col[2], col[1], r.code,
@@ -97,25 +109,20 @@ TEST(solver_nomate_problems)
 {
     if (!fu_begin())
         return;
-    char *text = fu_slurp("tests/data/nomate_problems.tsv");
+    const char *file = "tests/data/nomate_problems.tsv";
+    char *text = fu_slurp(file);
     size_t cap = strlen(text) + 1, len = 0;
     char *batch = calloc(cap, 1), *names[16];
     int rows = 0, run = 0;
     char *col[5], *cur = text;
-    for (char *line; (line = fu_tsv_next(&cur, col, 5));) {
-        if (!col[3] || strcmp(col[1], "nomate")) {
-            test_fail(__FILE__, __LINE__, "nomate_problems.tsv: malformed line '%s'", line);
-            continue;
+    while (next_row(&cur, col, file, &rows)) {
+        CHECK_STR(col[1], "nomate");
+        if (run == 16) {
+            test_fail(__FILE__, __LINE__, "%s: more than 16 rows to run", file);
+            break;
         }
-        rows++;
-#ifdef TSUME_NO_JEMALLOC
-        if (col[4] && !strcmp(col[4], "release"))
-            continue;
-#endif
-        if (run < 16) {
-            names[run++] = col[2];
-            len += (size_t)snprintf(batch + len, cap - len, "%s\n", col[0]);
-        }
+        names[run++] = col[2];
+        len += (size_t)snprintf(batch + len, cap - len, "%s\n", col[0]);
     }
     fu_run_t r = fu_tsume(fu_fmt("solve --format json --jobs 2 --hash 512 -f %s", fu_write("nomate.sfen", batch)));
     CHECK_INT(r.code, 0);
