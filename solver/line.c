@@ -32,6 +32,8 @@ typedef struct {
     bool looking;           /* in the leftover look-ahead, which only breaks ties */
     bool unsure;            /* exact turned false on an unsure answer (line_info_t) */
     bool patient;           /* line_extract */
+    bool certified;         /* the walk's position is not mated within the plies it has
+                               left minus two (line_extract) */
     int budget;             /* leftover look-ahead calls left */
     uint64_t search_budget; /* nodes allowed for each refining search */
     uint64_t end;           /* no refining search past this node count */
@@ -153,6 +155,23 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
                 best_len = t.plen, out[0] = checks[i], k = 1;
         }
     }
+    /* Still none: the table kept no entry of the proof's child that the child's own hand
+     * can use (an entry of its board and proof hand held a shorter proof valid for that
+     * hand alone, and the new proof, longer, was dropped: tt.h).  Each check is then
+     * proven on its own and the first proven is taken: the walk never stops short of
+     * mate.  (Entries of their own for such proofs cured that case, but certified one
+     * length fewer on the bench, and left Zuko 第98番's last question unanswered at
+     * 1.37 M nodes, where it takes 0.51 M.) */
+    above_push(w, p);
+    for (int i = 0; i < n && k == 0 && !w->sh->aborted; i++) {
+        undo_t u;
+        pos_do(p, checks[i], &u);
+        if (dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1, &(dfpn_above_t){w->above, w->n_above}).status ==
+            DFPN_PROVEN)
+            out[k++] = checks[i];
+        pos_undo(p, checks[i], &u);
+    }
+    above_pop(w);
     return k;
 }
 
@@ -187,35 +206,73 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
 /* Defender replies (p: defender to move, mated within len) that hold out len - 1 plies:
  * those for which no mate within len - 3 exists.  When the searches cannot tell (budget),
  * the replies whose shortest known mate is the longest are taken instead: the line then
- * follows the longest branch the table knows, like a proof tree would. */
+ * follows the longest branch the table knows, like a proof tree would.
+ * The delay rule takes an interposition away only when another reply that counts holds
+ * out as long (its witness, futile.h): as in the search (dfpn_delay.c), a lone
+ * interposition, or one beside replies mated sooner, is defence.  So the test is made
+ * only for a reply with another that holds out beside it. */
 static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refine)
 {
     move_t rep[MG_MAX_MOVES];
-    int est[MG_MAX_MOVES];
-    int n = defender_replies(w, p, rep), k = 0, best = -1;
+    int est[MG_MAX_MOVES], s[MG_MAX_MOVES];
+    bool futile[MG_MAX_MOVES];
+    int n = defender_replies(w, p, rep), k = 0, best = -1, holding = 0;
+    /* The table first, then the searches.  A position of the walk not mated within
+     * len - 2 has a reply that holds out len - 1 plies: when every other reply that
+     * counts is known to be mated sooner, it is that one, and needs no search.  (Those
+     * searches were the walk's dearest after Microcosmos's shortening: 5.0 M and 2.5 M
+     * nodes at plies 429 and 519, for the only reply of 13 and of 2 not mated at once.) */
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        pos_do(p, rep[i], &u);
+        s[i] = mate_within(w, p, w->mode, len - 3, PROBE_ONLY);
+        pos_undo(p, rep[i], &u);
+        holding += s[i] == 0;
+    }
+    int open = 0, last = -1;
+    for (int i = 0; i < n; i++)
+        if (s[i] < 0)
+            open++, last = i;
+    if (refine && !w->looking && w->certified && holding == 0 && open == 1)
+        s[last] = 0, holding = 1;
     for (int i = 0; i < n; i++) {
         undo_t u;
         above_push(w, p);
         pos_do(p, rep[i], &u);
-        int s = mate_within(w, p, w->mode, len - 3, refine ? w->search_budget : PROBE_ONLY);
-        if (s != 1 && delay_futile(w, p, rep[i], &u, len)) {
-            pos_undo(p, rep[i], &u);
-            above_pop(w);
-            est[i] = -1;
-            continue;
+        if (s[i] < 0 && refine) {
+            s[i] = mate_within(w, p, w->mode, len - 3, w->search_budget);
+            holding += s[i] == 0;
         }
         est[i] = len - 1;
-        if (s != 0) {
+        if (s[i] != 0) {
             tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, w->mode, len - 1);
             if (t.found && t.pn == 0)
                 est[i] = t.plen;
-            if (s == 1 && est[i] > len - 3)
+            if (s[i] == 1 && est[i] > len - 3)
                 est[i] = len - 3;
-            if (s < 0 && est[i] == len - 1)
+            if (s[i] < 0 && est[i] == len - 1)
                 est[i] = len - 2; /* unknown ranks below a proven hold-out */
         }
         pos_undo(p, rep[i], &u);
         above_pop(w);
+    }
+    bool witness = false;
+    for (int i = 0; i < n; i++) {
+        futile[i] = false;
+        if (s[i] != 1 && holding - (s[i] == 0) > 0) {
+            undo_t u;
+            above_push(w, p);
+            pos_do(p, rep[i], &u);
+            futile[i] = delay_futile(w, p, rep[i], &u, len);
+            pos_undo(p, rep[i], &u);
+            above_pop(w);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        witness |= s[i] == 0 && !futile[i];
+    for (int i = 0; i < n; i++) {
+        if (futile[i] && witness)
+            est[i] = -1;
         if (est[i] > best)
             best = est[i];
     }
@@ -224,6 +281,9 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
             out[k++] = rep[i];
     if (refine && best != len - 1)
         w->exact = false;
+    /* The replies that hold out len - 1 plies leave positions not mated within len - 3. */
+    if (refine && !w->looking)
+        w->certified = w->certified && best == len - 1;
     return k;
 }
 
@@ -253,12 +313,21 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
 }
 
 line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
-                         uint64_t total, bool patient, move_t *pv)
+                         uint64_t total, bool patient, bool shortest, move_t *pv)
 {
     uint64_t allowance = total ? total : budget * LINE_BUDGETS;
     /* The walk's own path and, below its end, the leftover look-ahead's (len at most). */
     uint64_t *above = malloc(sizeof *above * (size_t)(2 * len + 2));
-    walk_t w = {sh, mode, attacker, true, false, false, patient, LOOK_BUDGET, budget, sh->nodes + allowance, above, 0};
+    walk_t w = {.sh = sh,
+                .mode = mode,
+                .attacker = attacker,
+                .exact = true,
+                .patient = patient,
+                .certified = shortest,
+                .budget = LOOK_BUDGET,
+                .search_budget = budget,
+                .end = sh->nodes + allowance,
+                .above = above};
     line_info_t info = {0, 0, true, false};
     undo_t *undo = malloc(sizeof *undo * (size_t)(len + 1));
     if (!undo || !above) {

@@ -202,7 +202,13 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     /* Without a limit, a line may take as much as its proof did (line.c: patient). */
     if (!o->node_limit && total < proof_nodes)
         total = proof_nodes;
-    line_info_t li = line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, total, !o->node_limit, r->pv);
+    uint64_t before = sh->nodes;
+    double t0 = dfpn_now();
+    line_info_t li =
+        line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, total, !o->node_limit, exact, r->pv);
+    if (getenv("TSUME_TRACE"))
+        fprintf(stderr, "trace line of %d plies%s: %llu nodes, %.2f s\n", li.plies, li.exact ? "" : " (not exact)",
+                (unsigned long long)(sh->nodes - before), dfpn_now() - t0);
     r->plies = li.plies;
     r->within = len;
     r->leftover = li.leftover;

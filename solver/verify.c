@@ -165,7 +165,7 @@ static line_info_t proven_line(vctx_t *c, pos_t *p, int len)
     double deadline = sh->deadline;
     bool aborted = sh->aborted;
     sh->node_limit = 0, sh->deadline = 0, sh->aborted = false;
-    line_info_t li = line_extract(sh, p, c->attacker, c->mode, len, LINE_REFINE, 0, false, c->buf + 1);
+    line_info_t li = line_extract(sh, p, c->attacker, c->mode, len, LINE_REFINE, 0, false, false, c->buf + 1);
     sh->node_limit = limit, sh->deadline = deadline;
     sh->aborted = aborted || dfpn_global_limit_hit(sh);
     return li;
