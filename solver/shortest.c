@@ -9,6 +9,10 @@
  * against 74.7 M at 3 M nodes a problem) and certified two more lengths, because a
  * proof's own length is mostly the shortest or close to it (in 62 of 140 solves the
  * proof's length already was, when the proof still ran under the strict rule).
+ * A long mate is first shortened from its end (shortest_backward): the descent from the
+ * root re-proves the whole line under each new bound, while a question asked at a position
+ * of the line only searches below it, where the answers of the questions asked further
+ * down are already in the table.
  * With TSUME_TRACE set in the environment every bounded search is reported on stderr
  * (phase, bound, answer, nodes, time): a developer's view of where a solve spends.
  */
@@ -16,6 +20,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "../movegen/movegen.h"
+#include "futile.h"
 
 dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
 {
@@ -78,4 +85,76 @@ int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mod
     *unsure = hi_unsure;
     *exact = hi <= least && !hi_unsure;
     return hi;
+}
+
+/* The line of the table's proof of p within len: at an attacker node the check whose
+ * proof is the shortest, at a defender node the counted reply whose proof is the
+ * longest.  Returns its plies (fewer when the table lost part of the proof). */
+static int table_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, move_t *pv, undo_t *undo)
+{
+    int k = 0;
+    for (int left = len; left > 0 && k < len; k++) {
+        move_t moves[MG_MAX_MOVES];
+        bool or_node = p->side == attacker;
+        hand_t need = 0;
+        int n = or_node ? mg_checks(p, moves) : mg_evasions(p, moves);
+        if (!or_node && mode == MODE_COMPOSER)
+            n = futile_filter(sh, p, attacker, moves, n, &need);
+        int pick = -1, best = 0;
+        for (int i = 0; i < n; i++) {
+            undo_t u;
+            pos_do(p, moves[i], &u);
+            tt_probe_t t = dfpn_probe(sh, p, attacker, mode, left - 1);
+            pos_undo(p, moves[i], &u);
+            if (t.found && t.pn == 0 && (pick < 0 || (or_node ? t.plen < best : t.plen > best)))
+                best = t.plen, pick = i;
+        }
+        if (pick < 0)
+            break;
+        pv[k] = moves[pick];
+        pos_do(p, pv[k], &undo[k]);
+        left = best;
+    }
+    return k;
+}
+
+void shortest_backward(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
+{
+    move_t *pv = malloc(sizeof *pv * (size_t)len);
+    undo_t *undo = malloc(sizeof *undo * (size_t)len);
+    uint64_t *above = malloc(sizeof *above * (size_t)len);
+    if (!pv || !undo || !above) {
+        free(pv), free(undo), free(above);
+        return;
+    }
+    uint64_t before = sh->nodes;
+    int asked = 0, shorter = 0, k = table_line(sh, p, attacker, mode, len, pv, undo);
+    for (int i = k - 1; i >= 0; i--) {
+        pos_undo(p, pv[i], &undo[i]);
+        above[i] = pos_key(p); /* above[0..i) are p's ancestors once i is asked */
+    }
+    /* Forwards again, keeping the path, then back up the line asking at each attacker
+     * node for a mate two plies shorter than its best proof, until one is disproven. */
+    for (int i = 0; i < k; i++)
+        pos_do(p, pv[i], &undo[i]);
+    for (int i = k; i >= 0; i--) {
+        if (i < k)
+            pos_undo(p, pv[i], &undo[i]);
+        if (p->side != attacker || sh->aborted)
+            continue;
+        tt_probe_t t = dfpn_probe(sh, p, attacker, mode, LEN_INF - 1);
+        int r = t.found && t.pn == 0 ? t.plen : 0;
+        while (r >= 3 && !sh->aborted) {
+            asked++;
+            dfpn_result_t q = dfpn_nested(sh, p, attacker, mode, r - 2, budget, &(dfpn_above_t){above, i});
+            if (q.status != DFPN_PROVEN)
+                break;
+            r = q.plen;
+            shorter++;
+        }
+    }
+    if (getenv("TSUME_TRACE"))
+        fprintf(stderr, "trace backward: line of %d plies, %d questions, %d proven, %llu nodes\n", k, asked, shorter,
+                (unsigned long long)(sh->nodes - before));
+    free(pv), free(undo), free(above);
 }

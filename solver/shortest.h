@@ -23,4 +23,11 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
 int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact,
                   bool *proven, bool *unsure);
 
+/* Before the descent for a long mate of len plies proven from p: walks the table's line
+ * of the proof and, from its end back to p, asks at each attacker node of it for a mate
+ * two plies shorter than its best proof (each search on budget nodes, with the line
+ * above it as its path) until one is disproven.  It only fills the table: the descent
+ * that follows finds its answers there, and still decides the length. */
+void shortest_backward(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget);
+
 #endif

@@ -1,6 +1,8 @@
 /*
- * solver_shorten.c: the walk of the line after the shortening (line.h): told that the
- * length is certified, it spares searches and writes the same line.
+ * solver_shorten.c: the shortening from the line's end (shortest.h: shortest_backward)
+ * and the walk of the line after it (line.h): the pass only fills the table, so the
+ * descent after it finds its answers there; and whatever the table kept, the walk ends
+ * in mate.
  */
 #include <string.h>
 
@@ -32,6 +34,36 @@ static bool ends_in_mate(dfpn_shared_t *sh, const pos_t *p, const move_t *pv, in
     hand_t need = 0;
     int n = mg_evasions(&q, moves);
     return plies % 2 == 1 && pos_in_check(&q) && futile_filter(sh, &q, p->side, moves, n, &need) == 0;
+}
+
+/* Shogi Muso 第76番 (225 plies): the proof's line is already the shortest, so every
+ * question up the line is a disproof; afterwards the descent's two questions (225
+ * proven, none within 223) come from the table, and so does the walk. */
+#define MUSO76 "1pg2p1l1/3gG1n2/6S2/1Sbp5/2p2s2L/1l2P1+p2/LR4+R2/k6P1/2+p+s1G1+p1 b B6P3n3p 1"
+TEST(shortest_backward_leaves_the_descent_to_the_table)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 64);
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(&p, MUSO76, SFEN_STRICT, err, sizeof err));
+    dfpn_result_t proof = dfpn_solve(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, NULL);
+    CHECK_INT(proof.status, DFPN_PROVEN);
+    shortest_backward(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0);
+    uint64_t before = sh.nodes;
+    bool exact, proven, unsure;
+    int len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0, &exact, &proven, &unsure);
+    CHECK_INT(len, 225);
+    CHECK(exact && proven && !unsure);
+    CHECK(sh.nodes - before <= 2); /* one node a question: the root's children are known */
+    move_t pv[SOLVER_MAX_PLY];
+    before = sh.nodes;
+    line_info_t li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, len, 200000, 0, false, true, pv);
+    CHECK_INT(li.plies, 225);
+    CHECK(li.exact);
+    CHECK(ends_in_mate(&sh, &p, pv, li.plies));
+    dfpn_shared_release(&sh);
+    tt_free(&tt);
 }
 
 /* The walk of a certified length: a defender's reply is known to hold out, with no search,
@@ -72,4 +104,43 @@ TEST(line_walk_of_a_certified_length)
     CHECK(a.exact && b.exact);
     CHECK(!memcmp(told, not_told, sizeof *told * 85));
     CHECK(with < without);
+}
+
+/* Whatever the table kept, the walk ends in mate.  Shogi Zuko 第89番 as a solve would
+ * treat it with the shortening from the line's end applied to its 63-ply proof under the
+ * bench's 3 M nodes for the shortening (it applies from 1000 plies only, and only without
+ * a node limit: solver.c): the pass stops on the limit, and the walk of the 63 plies then
+ * came to a position whose proof the table had just found again but kept in no entry its
+ * own hand could use (an entry of that hand held a shorter proof valid for that hand
+ * alone, tt.h).  The walk stopped there, after a defender's move: a line of 32 plies,
+ * not a mate.  It now proves each check on its own when that happens (line.c). */
+#define ZUKO89 "k1S+b5/ng1S1l3/1gN1P4/BN1+ps4/3R5/1S2R4/9/9/9 b 2gn3l16p 1"
+TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
+{
+#ifdef TSUME_NO_JEMALLOC
+    return; /* 8 M nodes: the release build's */
+#endif
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 256);
+    sh.rep_gen = 1;
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(&p, ZUKO89, SFEN_STRICT, err, sizeof err));
+    dfpn_result_t proof = dfpn_solve(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, NULL);
+    CHECK_INT(proof.status, DFPN_PROVEN);
+    CHECK_INT(proof.plen, 63);
+    uint64_t proof_nodes = sh.nodes;
+    sh.node_limit = sh.nodes + 3000000;
+    shortest_backward(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000);
+    bool exact, proven, unsure;
+    shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure);
+    CHECK(!exact);
+    sh.node_limit = 0, sh.aborted = false;
+    uint64_t refine = proof_nodes < 20000 ? 20000 : proof_nodes > 200000 ? 200000 : proof_nodes;
+    move_t pv[SOLVER_MAX_PLY];
+    line_info_t li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, refine, refine * LINE_BUDGETS, false,
+                                  false, pv);
+    CHECK(ends_in_mate(&sh, &p, pv, li.plies));
+    dfpn_shared_release(&sh);
+    tt_free(&tt);
 }
