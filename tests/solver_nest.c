@@ -4,18 +4,8 @@
  * as at the top, and one past the limit is answered unknown, never searched.  A search
  * stopped inside nested tests leaves nothing in the table that looks decided.
  */
-#include "../movegen/sfen.h"
-#include "../solver/dfpn.h"
 #include "../solver/shortest.h"
-#include "test.h"
-
-/* A search's shared state over a fresh table of mb MiB, under the delay rule. */
-static dfpn_shared_t search_begin(tt_t *tt, size_t mb)
-{
-    CHECK(tt_init(tt, mb));
-    tt_new_search(tt);
-    return (dfpn_shared_t){.tt = tt, .futile = FUTILE_DELAY};
-}
+#include "solver_util.h"
 
 TEST(dfpn_deep_nesting)
 {
@@ -73,10 +63,7 @@ TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 64);
     pos_t p;
-    char err[SFEN_ERR_MAX];
-    CHECK(sfen_parse(&p, MUSO26, SFEN_STRICT, err, sizeof err));
-    dfpn_result_t proof = dfpn_solve(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, NULL);
-    CHECK_INT(proof.status, DFPN_PROVEN);
+    dfpn_result_t proof = search_prove(&sh, &p, MUSO26);
     sh.node_limit = sh.nodes + 100000;
     bool exact, proven, unsure;
     shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure);
@@ -87,6 +74,5 @@ TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
         bad += e->gen == tt.gen && e->dn == PN_INF && e->pn != 0;
     }
     CHECK_INT(bad, 0);
-    dfpn_shared_release(&sh);
-    tt_free(&tt);
+    search_end(&sh, &tt);
 }

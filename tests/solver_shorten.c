@@ -7,19 +7,10 @@
 #include <string.h>
 
 #include "../movegen/movegen.h"
-#include "../movegen/sfen.h"
-#include "../solver/dfpn.h"
 #include "../solver/futile.h"
 #include "../solver/line.h"
 #include "../solver/shortest.h"
-#include "test.h"
-
-static dfpn_shared_t search_begin(tt_t *tt, size_t mb)
-{
-    CHECK(tt_init(tt, mb));
-    tt_new_search(tt);
-    return (dfpn_shared_t){.tt = tt, .futile = FUTILE_DELAY};
-}
+#include "solver_util.h"
 
 /* Whether pv[0..plies) from p ends in mate under the composers' capture rule: the
  * attacker moved last and the defender has no reply that counts. */
@@ -45,10 +36,7 @@ TEST(shortest_backward_leaves_the_descent_to_the_table)
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 64);
     pos_t p;
-    char err[SFEN_ERR_MAX];
-    CHECK(sfen_parse(&p, MUSO76, SFEN_STRICT, err, sizeof err));
-    dfpn_result_t proof = dfpn_solve(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, NULL);
-    CHECK_INT(proof.status, DFPN_PROVEN);
+    dfpn_result_t proof = search_prove(&sh, &p, MUSO76);
     shortest_backward(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0);
     uint64_t before = sh.nodes;
     bool exact, proven, unsure;
@@ -62,8 +50,7 @@ TEST(shortest_backward_leaves_the_descent_to_the_table)
     CHECK_INT(li.plies, 225);
     CHECK(li.exact);
     CHECK(ends_in_mate(&sh, &p, pv, li.plies));
-    dfpn_shared_release(&sh);
-    tt_free(&tt);
+    search_end(&sh, &tt);
 }
 
 /* The walk of a certified length: a defender's reply is known to hold out, with no search,
@@ -77,10 +64,7 @@ static uint64_t walk_zuko45(bool certified, move_t *pv, line_info_t *li)
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 64);
     pos_t p;
-    char err[SFEN_ERR_MAX];
-    CHECK(sfen_parse(&p, ZUKO45, SFEN_STRICT, err, sizeof err));
-    dfpn_result_t proof = dfpn_solve(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, NULL);
-    CHECK_INT(proof.status, DFPN_PROVEN);
+    dfpn_result_t proof = search_prove(&sh, &p, ZUKO45);
     bool exact, proven, unsure;
     int len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0, &exact, &proven, &unsure);
     CHECK_INT(len, 85);
@@ -89,8 +73,7 @@ static uint64_t walk_zuko45(bool certified, move_t *pv, line_info_t *li)
     *li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, len, 200000, 0, false, certified, pv);
     uint64_t spent = sh.nodes - before;
     CHECK(ends_in_mate(&sh, &p, pv, li->plies));
-    dfpn_shared_release(&sh);
-    tt_free(&tt);
+    search_end(&sh, &tt);
     return spent;
 }
 
@@ -124,10 +107,7 @@ TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
     dfpn_shared_t sh = search_begin(&tt, 256);
     sh.rep_gen = 1;
     pos_t p;
-    char err[SFEN_ERR_MAX];
-    CHECK(sfen_parse(&p, ZUKO89, SFEN_STRICT, err, sizeof err));
-    dfpn_result_t proof = dfpn_solve(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, NULL);
-    CHECK_INT(proof.status, DFPN_PROVEN);
+    dfpn_result_t proof = search_prove(&sh, &p, ZUKO89);
     CHECK_INT(proof.plen, 63);
     uint64_t proof_nodes = sh.nodes;
     sh.node_limit = sh.nodes + 3000000;
@@ -141,6 +121,5 @@ TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
     line_info_t li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, refine, refine * LINE_BUDGETS, false,
                                   false, pv);
     CHECK(ends_in_mate(&sh, &p, pv, li.plies));
-    dfpn_shared_release(&sh);
-    tt_free(&tt);
+    search_end(&sh, &tt);
 }
