@@ -89,8 +89,10 @@ int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mod
 
 /* The line of the table's proof of p within len: at an attacker node the check whose
  * proof is the shortest, at a defender node the counted reply whose proof is the
- * longest.  Returns its plies (fewer when the table lost part of the proof). */
-static int table_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, move_t *pv, undo_t *undo)
+ * longest.  Plays it on p and returns its plies (fewer when the table lost part of the
+ * proof); keys[i] is the position before pv[i]. */
+static int table_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, move_t *pv,
+                      undo_t *undo, uint64_t *keys)
 {
     int k = 0;
     for (int left = len; left > 0 && k < len; k++) {
@@ -112,6 +114,7 @@ static int table_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t
         if (pick < 0)
             break;
         pv[k] = moves[pick];
+        keys[k] = pos_key(p);
         pos_do(p, pv[k], &undo[k]);
         left = best;
     }
@@ -128,15 +131,9 @@ void shortest_backward(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_
         return;
     }
     uint64_t before = sh->nodes;
-    int asked = 0, shorter = 0, k = table_line(sh, p, attacker, mode, len, pv, undo);
-    for (int i = k - 1; i >= 0; i--) {
-        pos_undo(p, pv[i], &undo[i]);
-        above[i] = pos_key(p); /* above[0..i) are p's ancestors once i is asked */
-    }
-    /* Forwards again, keeping the path, then back up the line asking at each attacker
-     * node for a mate two plies shorter than its best proof, until one is disproven. */
-    for (int i = 0; i < k; i++)
-        pos_do(p, pv[i], &undo[i]);
+    int asked = 0, shorter = 0, k = table_line(sh, p, attacker, mode, len, pv, undo, above);
+    /* Back up the line, asking at each attacker node (above[0..i) its path) for a mate
+     * two plies shorter than its best proof, until one is disproven. */
     for (int i = k; i >= 0; i--) {
         if (i < k)
             pos_undo(p, pv[i], &undo[i]);
