@@ -136,16 +136,20 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
         }
     }
     w->exact = false;
+    bool proven = false;
     for (int pass = 0; pass < 2 && k == 0; pass++) {
         int best_len = LEN_NONE;
         /* The table lost the proof: search this position again (no bound, no limit but
          * the solve's; not answered from the table, whose entry for p may hold for another
          * hand and name no child).  p is mated, so no other check needs a disproof. */
-        if (pass == 1 &&
-            (w->sh->aborted ||
-             dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1, &(dfpn_above_t){w->above, w->n_above}).status !=
-                 DFPN_PROVEN))
-            break;
+        if (pass == 1) {
+            if (w->sh->aborted)
+                break;
+            dfpn_result_t r =
+                dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1, &(dfpn_above_t){w->above, w->n_above});
+            if (!(proven = r.status == DFPN_PROVEN))
+                break;
+        }
         for (int i = 0; i < n; i++) {
             undo_t u;
             pos_do(p, checks[i], &u);
@@ -158,12 +162,12 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
     /* Still none: the table kept no entry of the proof's child that the child's own hand
      * can use (an entry of its board and proof hand held a shorter proof valid for that
      * hand alone, and the new proof, longer, was dropped: tt.h).  Each check is then
-     * proven on its own and the first proven is taken: the walk never stops short of
-     * mate.  (Entries of their own for such proofs cured that case, but certified one
+     * proven on its own and the first proven is taken: the walk never stops short of a
+     * mate it has just proven.  (Entries of their own for such proofs cured that case, but certified one
      * length fewer on the bench, and left Zuko 第98番's last question unanswered at
      * 1.37 M nodes, where it takes 0.51 M.) */
     above_push(w, p);
-    for (int i = 0; i < n && k == 0 && !w->sh->aborted; i++) {
+    for (int i = 0; i < n && k == 0 && proven && !w->sh->aborted; i++) {
         undo_t u;
         pos_do(p, checks[i], &u);
         if (dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1, &(dfpn_above_t){w->above, w->n_above}).status ==
