@@ -49,6 +49,7 @@ TEST(shortest_backward_leaves_the_descent_to_the_table)
     line_info_t li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, len, 200000, 0, false, true, pv);
     CHECK_INT(li.plies, 225);
     CHECK(li.exact);
+    CHECK(sh.nodes - before <= 10); /* 3 nodes */
     CHECK(ends_in_mate(&sh, &p, pv, li.plies));
     search_end(&sh, &tt);
 }
