@@ -405,8 +405,9 @@ TEST(front_solve_unknown_mate3_nodes1)
  * nodes proves a mate within 43 plies, and the line written from the table is 39 plies
  * long, with choices along it unproven (`tsume check --plies 41` shows a mate in 37).
  * within is the proven bound, plies the line's length; the text says both.  (The line
- * was 41 plies before the walk's defender step was reordered, line.c: an uncertified
- * line follows what the walk's budgets let it learn, in the order it spends them.) */
+ * was 41 plies before session 18's changes to the walk's defender step, line.c; neither
+ * its delay-rule witness nor the table was the cause: an uncertified line follows what
+ * the walk's budgets let it learn, in the order it spends them.) */
 #define ZUKO89 "k1S+b5/ng1S1l3/1gN1P4/BN1+ps4/3R5/1S2R4/9/9/9 b 2gn3l16p 1"
 
 /* `solve --format json ARGS`: a mate whose length is not certified, for the reason why
