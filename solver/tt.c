@@ -15,6 +15,13 @@
  * faulting in (and having the kernel zero) pages all over the block: a batch of 69 small
  * problems used to touch 200 MiB of a 256 MiB table.  A large one reaches the whole block
  * after a few doublings, each a pass over what is in use.
+ *
+ * A tag is the board key XOR the generation's salt, so one compare of the tag line says
+ * both "this board" and "this generation"; the entry's own gen is checked as well, which
+ * is what empties an entry within a generation (a killed entry's tag is also spoiled, so
+ * its probes do not read the entry's line).  A stale tag matches a key only if the two
+ * keys differ by exactly the difference of two salts, a 2^-64 chance like any collision
+ * of two boards' keys, and even then its gen rejects it.
  */
 #include "tt.h"
 
@@ -25,10 +32,21 @@
 
 enum { TT_START_BUCKETS = 4096 }; /* 1 MiB */
 
+static uint64_t gen_salt(uint16_t gen)
+{
+    return (uint64_t)gen * 0x9E3779B97F4A7C15ull;
+}
+
+static void set_gen(tt_t *tt, uint16_t gen)
+{
+    tt->gen = gen;
+    tt->salt = gen_salt(gen);
+}
+
 bool tt_init(tt_t *tt, size_t megabytes)
 {
     memset(tt, 0, sizeof *tt);
-    size_t bytes = megabytes << 20, bucket_bytes = TT_BUCKET * sizeof(tt_entry_t);
+    size_t bytes = megabytes << 20, bucket_bytes = sizeof(tt_bucket_t);
     if (bytes < bucket_bytes)
         return false;
     size_t buckets = 1;
@@ -45,7 +63,7 @@ bool tt_init(tt_t *tt, size_t megabytes)
     tt->buckets = buckets;
     tt->mask = (buckets < TT_START_BUCKETS ? buckets : TT_START_BUCKETS) - 1;
     tt->bytes = buckets * bucket_bytes;
-    tt->gen = 1;
+    set_gen(tt, 1);
     return true;
 }
 
@@ -58,13 +76,22 @@ void tt_free(tt_t *tt)
 
 void tt_new_search(tt_t *tt)
 {
-    if (++tt->gen == 0) {
+    uint16_t gen = (uint16_t)(tt->gen + 1);
+    if (gen == 0) {
         memset(tt->table, 0, tt->bytes);
-        tt->gen = 1;
+        gen = 1;
     }
+    set_gen(tt, gen);
     tt->used = 0;
     tt->skip_unsure = 0;
     tt->mask = (tt->buckets < TT_START_BUCKETS ? tt->buckets : TT_START_BUCKETS) - 1;
+}
+
+/* Empties entry i of b in this generation. */
+static inline void kill(const tt_t *tt, tt_bucket_t *b, int i)
+{
+    b->e[i].gen = (uint16_t)(tt->gen - 1);
+    b->tag[i] = ~b->tag[i];
 }
 
 /* Doubles the part of the table in use once half its entries are taken. */
@@ -75,17 +102,17 @@ static void maybe_grow(tt_t *tt)
         return;
     size_t wide = 2 * m - 1;
     for (size_t i = 0; i < m; i++) {
-        tt_entry_t *b = tt->table + i * TT_BUCKET, *to = tt->table + (i + m) * TT_BUCKET;
+        tt_bucket_t *b = &tt->table[i], *to = &tt->table[i + m];
         int k = 0;
         for (int j = 0; j < TT_BUCKET; j++) {
-            tt_entry_t *e = &b[j];
-            if (e->gen != tt->gen || (e->key & wide) == i)
+            if (b->e[j].gen != tt->gen || ((b->tag[j] ^ tt->salt) & wide) == i)
                 continue;
-            to[k++] = *e; /* at most the eight of this bucket move to its twin */
-            e->gen = (uint16_t)(tt->gen - 1);
+            to->tag[k] = b->tag[j]; /* at most the eight of this bucket move to its twin */
+            to->e[k++] = b->e[j];
+            kill(tt, b, j);
         }
         for (; k < TT_BUCKET; k++)
-            to[k].gen = (uint16_t)(tt->gen - 1); /* stale from an earlier problem: empty */
+            kill(tt, to, k); /* stale from an earlier problem: empty */
     }
     tt->mask = wide;
 }
@@ -96,19 +123,30 @@ int tt_hashfull(const tt_t *tt)
     return (int)(tt->used >= total ? 1000 : tt->used * 1000 / total);
 }
 
-static inline tt_entry_t *bucket_of(const tt_t *tt, uint64_t key)
+static inline tt_bucket_t *bucket_of(const tt_t *tt, uint64_t key)
 {
-    return tt->table + (key & tt->mask) * TT_BUCKET;
+    return &tt->table[key & tt->mask];
+}
+
+/* The entries of b whose tag is key's in this generation, as a bit mask. */
+static inline unsigned matches(const tt_t *tt, const tt_bucket_t *b, uint64_t key)
+{
+    uint64_t tag = key ^ tt->salt;
+    unsigned m = 0;
+    for (int i = 0; i < TT_BUCKET; i++)
+        m |= (unsigned)(b->tag[i] == tag) << i;
+    return m;
 }
 
 tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
 {
     tt_probe_t r = {.pn = 0, .dn = 0, .plen = LEN_NONE, .dlen = DLEN_NONE, .hand = hand, .move = MOVE_NONE};
-    const tt_entry_t *b = bucket_of(tt, key), *proof = NULL, *disproof = NULL, *exact = NULL;
+    const tt_bucket_t *b = bucket_of(tt, key);
+    const tt_entry_t *proof = NULL, *disproof = NULL, *exact = NULL;
     uint32_t skip = tt->skip_unsure;
-    for (int i = 0; i < TT_BUCKET; i++) {
-        const tt_entry_t *e = &b[i];
-        if (e->gen != tt->gen || e->key != key)
+    for (unsigned m = matches(tt, b, key); m; m &= m - 1) {
+        const tt_entry_t *e = &b->e[__builtin_ctz(m)];
+        if (e->gen != tt->gen)
             continue;
         bool same = e->hand == hand;
         if (e->plen <= len && !(e->amount & skip & TT_PUNSURE) &&
@@ -117,7 +155,7 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
         if (e->dlen >= len && !(e->amount & skip & TT_DUNSURE) &&
             (same || (!(e->amount & TT_DEXACT) && hand_ge(e->hand, hand))) && (!disproof || e->dlen > disproof->dlen))
             disproof = e;
-        if (e->hand == hand)
+        if (same)
             exact = e;
     }
     if (proof) {
@@ -142,29 +180,34 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
 /* The entry of (key, hand), or the cheapest entry of the bucket, made empty for it. */
 static tt_entry_t *slot(tt_t *tt, uint64_t key, hand_t hand)
 {
-    tt_entry_t *b = bucket_of(tt, key), *victim = NULL;
-    uint64_t victim_cost = UINT64_MAX;
+    tt_bucket_t *b = bucket_of(tt, key);
+    tt_entry_t *victim = NULL;
+    uint64_t victim_cost = UINT64_MAX, tag = key ^ tt->salt;
+    int vi = 0;
     for (int i = 0; i < TT_BUCKET; i++) {
-        tt_entry_t *e = &b[i];
+        tt_entry_t *e = &b->e[i];
         if (e->gen != tt->gen) {
             if (!victim || victim_cost > 0) {
                 victim = e;
                 victim_cost = 0;
+                vi = i;
             }
             continue;
         }
-        if (e->key == key && e->hand == hand)
+        if (b->tag[i] == tag && e->hand == hand)
             return e;
         /* Final results are worth more than their search cost alone. */
         uint64_t cost = (uint64_t)(e->amount & TT_AMOUNT) + ((e->plen != LEN_NONE || e->dlen != DLEN_NONE) ? 64 : 0);
         if (cost < victim_cost) {
             victim = e;
             victim_cost = cost;
+            vi = i;
         }
     }
     if (victim->gen != tt->gen)
         tt->used++;
-    *victim = (tt_entry_t){.key = key, .hand = hand, .pn = 1, .dn = 1, .plen = LEN_NONE, .dlen = DLEN_NONE,
+    b->tag[vi] = tag;
+    *victim = (tt_entry_t){.hand = hand, .pn = 1, .dn = 1, .plen = LEN_NONE, .dlen = DLEN_NONE,
                            .move = MOVE_NONE, .gen = tt->gen};
     return victim;
 }
@@ -190,13 +233,14 @@ void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, mov
 /* Drops the working entries of the board that a new final result makes useless. */
 static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool proof)
 {
-    tt_entry_t *b = bucket_of(tt, key);
-    for (int i = 0; i < TT_BUCKET; i++) {
-        tt_entry_t *e = &b[i];
-        if (e == keep || e->gen != tt->gen || e->key != key || e->plen != LEN_NONE || e->dlen != DLEN_NONE)
+    tt_bucket_t *b = bucket_of(tt, key);
+    for (unsigned m = matches(tt, b, key); m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        tt_entry_t *e = &b->e[i];
+        if (e == keep || e->gen != tt->gen || e->plen != LEN_NONE || e->dlen != DLEN_NONE)
             continue;
         if (proof ? hand_ge(e->hand, keep->hand) : hand_ge(keep->hand, e->hand)) {
-            e->gen = (uint16_t)(tt->gen - 1);
+            kill(tt, b, i);
             tt->used--;
         }
     }
@@ -273,10 +317,10 @@ void tt_store_path(tt_t *tt, uint64_t key, hand_t hand, uint64_t suffix, int spa
 bool tt_probe_path(const tt_t *tt, uint64_t key, hand_t hand, uint64_t *suffix, int *span, int *dlen, bool *exact,
                    bool *unsure)
 {
-    const tt_entry_t *b = bucket_of(tt, key);
-    for (int i = 0; i < TT_BUCKET; i++) {
-        const tt_entry_t *e = &b[i];
-        if (e->gen != tt->gen || e->key != key || e->hand != hand || (e->amount & tt->skip_unsure & TT_DUNSURE))
+    const tt_bucket_t *b = bucket_of(tt, key);
+    for (unsigned m = matches(tt, b, key); m; m &= m - 1) {
+        const tt_entry_t *e = &b->e[__builtin_ctz(m)];
+        if (e->gen != tt->gen || e->hand != hand || (e->amount & tt->skip_unsure & TT_DUNSURE))
             continue;
         *suffix = (uint64_t)e->dn << 32 | e->pn;
         *span = e->plen;

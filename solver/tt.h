@@ -1,5 +1,5 @@
 /*
- * tt.h: the transposition table: one block of memory, buckets of eight 32-byte entries.
+ * tt.h: the transposition table: one block of memory, buckets of eight entries.
  *
  * An entry speaks for one board (full 64-bit key, including the search mode's salt) and
  * one attacker hand.  Besides the working proof/disproof numbers it holds two length
@@ -40,7 +40,6 @@ enum {
 #define TT_AMOUNT 0x0FFFFFFFu
 
 typedef struct {
-    uint64_t key;
     hand_t hand;
     uint32_t pn, dn;
     uint32_t amount;  /* low 28 bits: search effort below this entry, saturating (the
@@ -52,14 +51,24 @@ typedef struct {
     move_t move;      /* best move found, or MOVE_NONE */
     uint16_t gen;     /* the entry is empty unless this is the table's */
 } tt_entry_t;
-_Static_assert(sizeof(tt_entry_t) == 32, "eight entries to a bucket of four cache lines");
+
+/* The eight tags fill the bucket's first cache line, so that a probe which finds no
+ * entry of its board (most do) reads one line, not four, and an expansion prefetches
+ * one line a child.  A tag is the board key mixed with the generation (tt.c). */
+typedef struct {
+    uint64_t tag[TT_BUCKET];
+    tt_entry_t e[TT_BUCKET];
+} tt_bucket_t;
+_Static_assert(sizeof(tt_entry_t) == 24, "the entries fill the bucket's other three cache lines");
+_Static_assert(sizeof(tt_bucket_t) == 256, "a bucket is four cache lines");
 
 typedef struct {
-    tt_entry_t *table;
+    tt_bucket_t *table;
     size_t buckets; /* a power of two */
     size_t mask;    /* buckets in use in this generation, minus one (tt.c: growth) */
     size_t bytes;
     uint16_t gen;
+    uint64_t salt;  /* the generation's, mixed into tags */
     uint64_t used;  /* entries written in this generation (for hashfull) */
     uint32_t skip_unsure; /* TT_PUNSURE | TT_DUNSURE to have probes pass over results
                            * resting on stopped delay-rule tests (a retry, solver.c), or 0 */
@@ -83,12 +92,10 @@ int tt_hashfull(const tt_t *tt);  /* per mille */
 
 tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len);
 
-/* Starts loading the bucket of key, so that a probe soon after finds it in cache. */
+/* Starts loading the tags of key's bucket, so that a probe soon after finds them in cache. */
 static inline void tt_prefetch(const tt_t *tt, uint64_t key)
 {
-    const char *b = (const char *)(tt->table + (key & tt->mask) * TT_BUCKET);
-    for (size_t i = 0; i < TT_BUCKET * sizeof(tt_entry_t); i += 64)
-        __builtin_prefetch(b + i);
+    __builtin_prefetch(tt->table[key & tt->mask].tag);
 }
 
 /* Working numbers for exactly (key, hand). */

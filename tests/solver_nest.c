@@ -70,7 +70,7 @@ TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
     CHECK(sh.aborted && !exact); /* the limit stopped the shortening */
     int bad = 0;
     for (size_t i = 0; i < (tt.mask + 1) * TT_BUCKET; i++) {
-        const tt_entry_t *e = &tt.table[i];
+        const tt_entry_t *e = &tt.table[i / TT_BUCKET].e[i % TT_BUCKET];
         bad += e->gen == tt.gen && e->dn == PN_INF && e->pn != 0;
     }
     CHECK_INT(bad, 0);

@@ -163,3 +163,51 @@ TEST(tt_path_disproofs)
     CHECK(!repc_maybe(f, KEY));
     free(f);
 }
+
+/* The life of an entry (tt.c): the part of the table in use doubles as it fills and
+ * every entry it keeps is found again under its key (and none under another key); a
+ * final result empties the working entries it makes useless; a new problem, and the
+ * clearing when the generation counter wraps, empty everything. */
+TEST(tt_growth_drops_and_generations)
+{
+    tt_t tt;
+    CHECK(tt_init(&tt, 4)); /* 16,384 buckets, of which a problem starts on 4,096 */
+    tt_new_search(&tt);
+    size_t start = tt.mask;
+    enum { N = 60000 };
+    for (uint32_t i = 0; i < N; i++)
+        tt_store(&tt, (i + 1) * 0x9E3779B97F4A7C15ull, pawns(i % 3), i + 2, 1, MOVE_NONE, 1 + i % 5);
+    CHECK(tt.mask == tt.buckets - 1 && tt.mask > start); /* grew to the whole block */
+    int kept = 0, wrong = 0;
+    for (uint32_t i = 0; i < N; i++) {
+        tt_probe_t t = tt_probe(&tt, (i + 1) * 0x9E3779B97F4A7C15ull, pawns(i % 3), 1);
+        kept += t.found;
+        wrong += t.found && t.pn != i + 2;
+        wrong += tt_probe(&tt, (i + 1) * 0x9E3779B97F4A7C15ull, pawns(i % 3 + 1), 1).found;
+    }
+    CHECK_INT(wrong, 0);
+    CHECK(kept > N / 2 && (uint64_t)kept == tt.used); /* full buckets replaced the cheapest */
+
+    /* A monotone proof with one pawn empties the working entry with two, not the one
+     * with none; an exact proof empties nothing. */
+    tt_new_search(&tt);
+    CHECK_INT(tt_probe(&tt, 0x9E3779B97F4A7C15ull, pawns(0), 1).found, false);
+    tt_store(&tt, KEY, pawns(2), 5, 6, MOVE_NONE, 1);
+    tt_store(&tt, KEY, pawns(0), 7, 8, MOVE_NONE, 1);
+    tt_store(&tt, KEY + 1, pawns(2), 5, 6, MOVE_NONE, 1);
+    tt_store_proof(&tt, KEY, pawns(1), 9, MOVE_NONE, 1, false, false);
+    tt_store_proof(&tt, KEY + 1, pawns(1), 9, MOVE_NONE, 1, true, false);
+    CHECK_INT(tt_probe(&tt, KEY, pawns(2), 3).found, false);
+    CHECK_INT(tt_probe(&tt, KEY, pawns(0), 3).pn, 7);
+    CHECK_INT(tt_probe(&tt, KEY + 1, pawns(2), 3).pn, 5);
+    CHECK_INT((int)tt.used, 4);
+
+    /* 65,535 problems later the counter wraps and the memory is cleared. */
+    for (int i = 0; i < 65535; i++)
+        tt_new_search(&tt);
+    CHECK_INT(tt_probe(&tt, KEY, pawns(0), 3).found, false);
+    CHECK_INT(tt_probe(&tt, KEY + 1, pawns(1), 9).found, false);
+    tt_store(&tt, KEY, pawns(0), 7, 8, MOVE_NONE, 1);
+    CHECK_INT(tt_probe(&tt, KEY, pawns(0), 3).pn, 7);
+    tt_free(&tt);
+}
