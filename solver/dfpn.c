@@ -367,6 +367,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     pos_t *p = d->pos;
     bool or_node = p->side == d->attacker;
     uint64_t nodes_before = sh->nodes++;
+    tt_prefetch_entries(sh->tt, tt_key(d));
     check_limits(sh);
     *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false, false};
 

@@ -98,6 +98,14 @@ static inline void tt_prefetch(const tt_t *tt, uint64_t key)
     __builtin_prefetch(tt->table[key & tt->mask].tag);
 }
 
+/* Starts loading the entries of key's bucket (its other three lines), for a store soon after. */
+static inline void tt_prefetch_entries(const tt_t *tt, uint64_t key)
+{
+    const char *e = (const char *)tt->table[key & tt->mask].e;
+    for (size_t i = 0; i < sizeof(tt->table->e); i += 64)
+        __builtin_prefetch(e + i);
+}
+
 /* Working numbers for exactly (key, hand). */
 void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount);
 /* A proof of a mate within plen plies for every hand covering proof_hand (exact: for
