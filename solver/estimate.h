@@ -7,9 +7,10 @@
  * problem 43% of 31 M look-aheads repeated one made before.  Only look-aheads that
  * decided nothing are kept (decided ones go to the table), and those depend on the
  * position and the search mode alone, so the cache is keyed by the board key salted with
- * the mode, and both hands, and never needs clearing.  A hit gives the very numbers the
- * look-ahead would, so node counts do not change.
- * Direct-mapped, one slot per key, 24 bytes a slot; its memory comes on top of --hash,
+ * the mode, and both hands (the position key), and never needs clearing.  A hit gives the
+ * very numbers the look-ahead would (but for a collision of two 64-bit keys, which could
+ * only change an initial estimate, never a result), so node counts do not change.
+ * Direct-mapped, one slot per key, 16 bytes a slot; its memory comes on top of --hash,
  * like the futility cache (futile.c).
  */
 #ifndef TSUME_ESTIMATE_H
@@ -18,13 +19,13 @@
 #include "../movegen/position.h"
 #include "prefault.h"
 
-enum { EST_BITS = 18 }; /* 6 MiB */
+enum { EST_BITS = 19 }; /* 8 MiB */
 
 typedef struct est_slot {
-    uint64_t key;     /* board key (with the mode's salt) | 1; 0: empty */
-    hand_t hand[2];   /* both hands, by colour */
+    uint64_t key;     /* position key, both hands included, with the mode's salt | 1; 0: empty */
     uint32_t pn, dn;
 } est_slot_t;
+_Static_assert(sizeof(est_slot_t) == 16, "four slots to a cache line, none across two");
 
 /* A new cache (NULL when out of memory: the search then looks ahead every time). */
 static inline est_slot_t *est_new(void) { return calloc_prefaulted((size_t)1 << EST_BITS, sizeof(est_slot_t)); }
@@ -42,12 +43,13 @@ static inline void est_prefetch(est_slot_t *c, uint64_t board_key)
         __builtin_prefetch(est_slot(c, board_key));
 }
 
+/* board_key: p's board key with the mode's salt. */
 static inline bool est_get(est_slot_t *c, const pos_t *p, uint64_t board_key, uint32_t *pn, uint32_t *dn)
 {
     if (!c)
         return false;
     est_slot_t *s = est_slot(c, board_key);
-    if (s->key != (board_key | 1) || s->hand[BLACK] != p->hand[BLACK] || s->hand[WHITE] != p->hand[WHITE])
+    if (s->key != ((board_key ^ p->hand_key) | 1))
         return false;
     *pn = s->pn, *dn = s->dn;
     return true;
@@ -56,7 +58,7 @@ static inline bool est_get(est_slot_t *c, const pos_t *p, uint64_t board_key, ui
 static inline void est_put(est_slot_t *c, const pos_t *p, uint64_t board_key, uint32_t pn, uint32_t dn)
 {
     if (c)
-        *est_slot(c, board_key) = (est_slot_t){board_key | 1, {p->hand[BLACK], p->hand[WHITE]}, pn, dn};
+        *est_slot(c, board_key) = (est_slot_t){(board_key ^ p->hand_key) | 1, pn, dn};
 }
 
 #endif
