@@ -20,8 +20,8 @@
  * both "this board" and "this generation"; the entry's own gen is checked as well, which
  * is what empties an entry within a generation (a killed entry's tag is also spoiled, so
  * its probes do not read the entry's line).  A stale tag matches a key only if the two
- * keys differ by exactly the difference of two salts, a 2^-64 chance like any collision
- * of two boards' keys, and even then its gen rejects it.
+ * keys differ by exactly the XOR of two generations' salts, a 2^-64 chance like any
+ * collision of two boards' keys, and even then its gen rejects it.
  */
 #include "tt.h"
 
