@@ -139,19 +139,28 @@ int mg_legal(const pos_t *p, move_t *out)
     return (int)(o - out);
 }
 
-bool mg_has_evasion(const pos_t *p)
+mg_evasion_class_t mg_evasion_class(const pos_t *p)
 {
     color_t us = p->side, them = opp(us);
     square_t k = p->king[us], to;
     bb_t occ = pos_occ(p);
-    bb_t esc = at_king(k) & ~p->by_color[us];
+    bb_t esc = at_king(k) & ~p->by_color[us]; /* the checker's square too, if adjacent */
     BB_FOREACH(to, esc) {
         if (!pos_attacked(p, them, to, occ ^ bb_sq(k)))
-            return true;
+            return MG_EVADE_AWAY;
     }
     if (bb_more_than_one(p->checkers))
-        return false;
+        return MG_EVADE_NONE;
     square_t checker = bb_lsb(p->checkers);
+    bb_t pinned = pos_blockers(p, us, them) & p->by_color[us];
+    /* Pieces that reach a square: its attackers; in shogi every piece moves where it
+     * attacks, so this is exact, and some promotion option of such a move is always legal. */
+    bb_t movers = pos_attackers(p, us, checker, occ) & ~p->by_type[KING];
+    square_t from;
+    BB_FOREACH(from, movers) {
+        if (!bb_has(pinned, from) || at_aligned(k, from, checker))
+            return MG_EVADE_AWAY;
+    }
     bb_t between = at_between[k][checker];
     /* Any non-pawn drop into the line is legal; a pawn drop almost always is. */
     if (between && p->hand[us]) {
@@ -160,22 +169,15 @@ bool mg_has_evasion(const pos_t *p)
         for (int i = 0; i < HAND_NB; i++)
             drops[i] = between;
         if (mg_emit_drops(p, buf, drops) != buf)
-            return true;
+            return MG_EVADE_BETWEEN;
     }
-    bb_t pinned = pos_blockers(p, us, them) & p->by_color[us];
-    bb_t targets = between | bb_sq(checker);
     square_t s;
-    BB_FOREACH(s, targets) {
-        /* Pieces that reach s: attackers of s, plus pawns/lances... all movers are attackers
-         * of the squares they move to, except that a move onto an empty square is not a
-         * capture; in shogi every piece moves where it attacks, so this is exact. */
-        bb_t movers = pos_attackers(p, us, s, occ) & ~p->by_type[KING];
-        square_t from;
+    BB_FOREACH(s, between) {
+        movers = pos_attackers(p, us, s, occ) & ~p->by_type[KING];
         BB_FOREACH(from, movers) {
-            if (bb_has(pinned, from) && !at_aligned(k, from, s))
-                continue;
-            return true; /* some promotion option of this move is always legal */
+            if (!bb_has(pinned, from) || at_aligned(k, from, s))
+                return MG_EVADE_BETWEEN;
         }
     }
-    return false;
+    return MG_EVADE_NONE;
 }

@@ -27,8 +27,14 @@ int mg_evasions(const pos_t *p, move_t *out); /* requires pos_in_check(p) */
  * promotion), without generating the others. */
 int mg_checks_from_to(const pos_t *p, square_t from, square_t to, move_t *out);
 
-/* True if the side in check has at least one legal reply (stops at the first). */
-bool mg_has_evasion(const pos_t *p);
+/* The kinds of legal reply the side in check has: none (mate on the board), one that
+ * moves the king or captures the checker, or only interpositions (which the composers'
+ * rule may find futile).  Stops at the first reply that decides it. */
+typedef enum { MG_EVADE_NONE, MG_EVADE_AWAY, MG_EVADE_BETWEEN } mg_evasion_class_t;
+mg_evasion_class_t mg_evasion_class(const pos_t *p);
+
+/* True if the side in check has at least one legal reply. */
+static inline bool mg_has_evasion(const pos_t *p) { return mg_evasion_class(p) != MG_EVADE_NONE; }
 
 /* True if a pawn of the side to move dropped on to (which must attack the enemy king)
  * would give mate, which makes the drop illegal (uchifuzume). */

@@ -187,26 +187,36 @@ static hand_t mated_proof_hand(const dfpn_t *d, hand_t need)
 static hand_t nocheck_disproof_hand(const dfpn_t *d) { return hand_cap_for_check_drops(d->pos, hand_full()); }
 
 /* Whether one of the checks (d->pos: attacker to move) mates: on the board, or with
- * futile, by leaving only futile replies.  If so c holds the proof, also stored. */
+ * futile, by leaving only futile replies.  A mate on the board is preferred; of either
+ * kind the first in the list is taken.  If so c holds the proof, also stored. */
 static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t flights, bool futile)
 {
     pos_t *p = d->pos;
+    int found = -1;
+    hand_t found_ph = 0;
     for (int i = 0; i < n; i++) {
         if (!mg_check_may_mate(p, checks[i], flights))
             continue;
         undo_t u;
-        hand_t need = 0;
         pos_do(p, checks[i], &u);
-        bool mate = futile ? futile_all_replies(d->sh, p, d->attacker, NULL, 0, &need) : !mg_has_evasion(p);
-        hand_t ph = mate ? mated_proof_hand(d, need) : 0;
-        pos_undo(p, checks[i], &u);
-        if (mate) {
-            c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[i], ph);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[i], 1, false, false);
-            return true;
+        mg_evasion_class_t replies = mg_evasion_class(p);
+        bool board = replies == MG_EVADE_NONE;
+        hand_t need = 0;
+        /* Only a check met by interpositions alone can leave only futile replies. */
+        if (board || (futile && found < 0 && replies == MG_EVADE_BETWEEN &&
+                      futile_all_replies(d->sh, p, d->attacker, NULL, 0, &need))) {
+            found = i;
+            found_ph = mated_proof_hand(d, need);
         }
+        pos_undo(p, checks[i], &u);
+        if (board)
+            break;
     }
-    return false;
+    if (found < 0)
+        return false;
+    c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[found], found_ph);
+    tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[found], 1, false, false);
+    return true;
 }
 
 /* ---- disproofs that hang on the path (repcache.h) ---- */
@@ -330,8 +340,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
      * without any such check the child is disproven here, not by a search of its own.
      * A check that leaves the king a certain flight mates under neither rule. */
     bb_t flights = mg_king_flights(p);
-    if (mate_in_one(d, c, checks, n, flights, false) ||
-        (len == 1 && d->mode == MODE_COMPOSER && mate_in_one(d, c, checks, n, flights, true)))
+    if (mate_in_one(d, c, checks, n, flights, len == 1 && d->mode == MODE_COMPOSER))
         return;
     if (len == 1) {
         c->pn = PN_INF, c->dn = 0, c->dlen = 1, c->hand = hand_cap_for_check_drops(p, attacker_hand(d));

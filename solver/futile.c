@@ -155,6 +155,9 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, const mov
 {
     if (sh->futile == FUTILE_NONE || !pos_in_check(p))
         return false;
+    /* No reply interposes against two checkers or a checker next to the king. */
+    if (bb_more_than_one(p->checkers) || bb_has(at_king(p->king[p->side]), bb_lsb(p->checkers)))
+        return false;
     move_t buf[MG_MAX_MOVES];
     if (!replies)
         n = mg_evasions(p, buf), replies = buf;

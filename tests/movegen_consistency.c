@@ -5,7 +5,8 @@
  * empty while in check.  Random walks from varied positions compare, at every node:
  * mg_legal with the reference, mg_checks with the legal moves that leave the opponent in
  * check (and mg_checks_from_to with those of one from and to square), mg_evasions with the reference under check, pos_gives_check with the check
- * status after the move, mg_has_evasion with a non-empty list, and make/unmake with a
+ * status after the move, mg_has_evasion with a non-empty list, mg_evasion_class with the
+ * kinds of move in that list, and make/unmake with a
  * byte copy.  Deterministic: a fixed seed.
  */
 #include <stdlib.h>
@@ -111,6 +112,8 @@ static void report(const pos_t *p, const char *what)
     test_fail(__FILE__, __LINE__, "%s differs at %s", what, sfen_format(p, buf));
 }
 
+static int between_only; /* in-check nodes whose replies all interpose */
+
 static void check_node(pos_t *p)
 {
     move_t legal[MG_MAX_MOVES], ref[MG_MAX_MOVES], checks[MG_MAX_MOVES], want[MG_MAX_MOVES];
@@ -160,6 +163,15 @@ static void check_node(pos_t *p)
             report(p, "mg_evasions");
         if (mg_has_evasion(p) != (nr > 0))
             report(p, "mg_has_evasion");
+        /* The class from the reference list: a king move, or a capture of the (one)
+         * checker, moves away; any other reply interposes. */
+        mg_evasion_class_t want_class = nr ? MG_EVADE_BETWEEN : MG_EVADE_NONE;
+        for (int i = 0; i < nr; i++)
+            if (!mv_is_drop(ref[i]) && (mv_from(ref[i]) == p->king[p->side] || bb_has(p->checkers, mv_to(ref[i]))))
+                want_class = MG_EVADE_AWAY;
+        if (mg_evasion_class(p) != want_class)
+            report(p, "mg_evasion_class");
+        between_only += want_class == MG_EVADE_BETWEEN;
     }
 }
 
@@ -199,6 +211,7 @@ TEST(movegen_random_walks)
             pos_do(&p, list[rng() % (uint64_t)n], &u);
         }
     }
+    CHECK(between_only > (getenv("TSUME_QUICK") ? 5 : 50)); /* the walks do reach that class */
 }
 
 /* A mate found by mg_mate1 leaves no evasion, and every position it rejects has none; the

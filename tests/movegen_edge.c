@@ -470,3 +470,29 @@ TEST(edge_mate1)
     CHECK_STR(mate1(D4), "");
     CHECK_STR(mate1(D5B), "");
 }
+
+/* mg_evasion_class: white's king on 5a, boxed in by its own pieces, in check from the
+ * lance on 5e (hand-built positions; the reply lists are the oracle's, both libraries). */
+TEST(evasion_class)
+{
+    static const struct {
+        const char *sfen;
+        mg_evasion_class_t want;
+        int replies;
+    } cases[] = {
+        {"3lkl3/3p1p3/9/9/4L4/9/9/9/4K4 w - 1", MG_EVADE_NONE, 0},      /* mate on the board */
+        {"3lkl3/3p1p3/9/9/4L4/9/9/9/4K4 w p 1", MG_EVADE_BETWEEN, 3},   /* P*5b P*5c P*5d */
+        {"3lkl3/3s1s3/9/9/4L4/9/9/9/4K4 w - 1", MG_EVADE_BETWEEN, 2},   /* 4b5c 6b5c */
+        {"3lkl3/3p1p3/9/5s3/4L4/9/9/9/4K4 w - 1", MG_EVADE_AWAY, 2},    /* 4d5c 4d5e: a capture */
+        {"3lkl3/5p3/9/9/4L4/9/9/9/4K4 w - 1", MG_EVADE_AWAY, 1},        /* 5a6b: the king steps */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pos_t p;
+        if (!load(&p, cases[i].sfen))
+            continue;
+        move_t ev[MG_MAX_MOVES];
+        CHECK_INT(mg_evasions(&p, ev), cases[i].replies);
+        CHECK_INT(mg_evasion_class(&p), cases[i].want);
+        CHECK(mg_has_evasion(&p) == (cases[i].replies > 0));
+    }
+}
