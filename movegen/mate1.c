@@ -22,13 +22,8 @@ bb_t mg_king_flights(const pos_t *p)
     square_t k = p->king[them];
     if (k == SQ_NONE)
         return BB_EMPTY;
-    bb_t occ = pos_occ(p) ^ bb_sq(k), cand = at_king(k) & ~p->by_color[them], flights = BB_EMPTY;
-    square_t s;
-    BB_FOREACH(s, cand) {
-        if (!pos_attacked(p, p->side, s, occ))
-            flights |= bb_sq(s);
-    }
-    return flights;
+    bb_t cand = at_king(k) & ~p->by_color[them];
+    return cand & ~pos_attacks_near(p, p->side, cand, pos_occ(p) ^ bb_sq(k));
 }
 
 bool mg_check_may_mate(const pos_t *p, move_t m, bb_t flights)

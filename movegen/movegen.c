@@ -46,13 +46,7 @@ bool mg_pawn_drop_mates(const pos_t *p, square_t to)
     /* The king escapes, perhaps by taking the pawn.  Attacks are counted with the king
      * off the board, and a pinned attacker still guards (the king may not be captured). */
     bb_t esc = at_king(ek) & ~p->by_color[them];
-    occ ^= bb_sq(ek);
-    square_t s;
-    BB_FOREACH(s, esc) {
-        if (!pos_attacked(p, us, s, occ))
-            return false;
-    }
-    return true;
+    return !(esc & ~pos_attacks_near(p, us, esc, occ ^ bb_sq(ek)));
 }
 
 move_t *mg_emit_drops(const pos_t *p, move_t *o, const bb_t *targets)
@@ -80,11 +74,9 @@ static move_t *emit_king(const pos_t *p, move_t *o, bb_t targets)
 {
     color_t us = p->side;
     square_t k = p->king[us], to;
-    bb_t occ = pos_occ(p) ^ bb_sq(k);
-    BB_FOREACH(to, targets) {
-        if (!pos_attacked(p, opp(us), to, occ))
-            *o++ = mv_make(k, to, false);
-    }
+    targets &= ~pos_attacks_near(p, opp(us), targets, pos_occ(p) ^ bb_sq(k));
+    BB_FOREACH(to, targets)
+        *o++ = mv_make(k, to, false);
     return o;
 }
 
@@ -142,13 +134,11 @@ int mg_legal(const pos_t *p, move_t *out)
 mg_evasion_class_t mg_evasion_class(const pos_t *p)
 {
     color_t us = p->side, them = opp(us);
-    square_t k = p->king[us], to;
+    square_t k = p->king[us];
     bb_t occ = pos_occ(p);
     bb_t esc = at_king(k) & ~p->by_color[us]; /* the checker's square too, if adjacent */
-    BB_FOREACH(to, esc) {
-        if (!pos_attacked(p, them, to, occ ^ bb_sq(k)))
-            return MG_EVADE_AWAY;
-    }
+    if (esc & ~pos_attacks_near(p, them, esc, occ ^ bb_sq(k)))
+        return MG_EVADE_AWAY;
     if (bb_more_than_one(p->checkers))
         return MG_EVADE_NONE;
     square_t checker = bb_lsb(p->checkers);

@@ -206,6 +206,46 @@ bool pos_attacked(const pos_t *p, color_t c, square_t sq, bb_t occ)
     return (lance & at_lance_pseudo(t, sq)) && (at_lance(t, sq, occ) & lance);
 }
 
+/* Whole-board step moves of a set: rank a is rank 0 of each file of nine bits, so a step
+ * along the file is a shift by one with the far rank masked off (or it would wrap into
+ * the next file), a step across files a shift by nine. */
+#define RANK_A_ ((bb_t)0x8040201008040201ull | ((bb_t)0x100 << 64)) /* bits 0, 9, ..., 72 */
+static inline bb_t step_up(bb_t b) { return (b & ~RANK_A_) >> 1; }             /* towards rank a */
+static inline bb_t step_down(bb_t b) { return (b << 1) & ~RANK_A_ & BB_ALL; } /* towards rank i */
+static inline bb_t step_side(bb_t b) { return (b >> 9) | ((b << 9) & BB_ALL); }
+static inline bb_t step_fwd(color_t c, bb_t b) { return c == BLACK ? step_up(b) : step_down(b); }
+static inline bb_t step_back(color_t c, bb_t b) { return c == BLACK ? step_down(b) : step_up(b); }
+
+bb_t pos_attacks_near(const pos_t *p, color_t c, bb_t region, bb_t occ)
+{
+    const bb_t *ty = p->by_type;
+    bb_t mine = p->by_color[c];
+    bb_t pawns = mine & ty[PAWN], knights = mine & ty[KNIGHT], silvers = mine & ty[SILVER];
+    bb_t golds = pos_golds(p, c), kings = mine & (ty[KING] | ty[HORSE] | ty[DRAGON]);
+    /* Forward one: pawn, silver, gold, king; forward diagonals: silver, gold, king;
+     * sideways: gold, king; back: gold, king; back diagonals: silver, king. */
+    bb_t gk = golds | kings, sk = silvers | kings;
+    bb_t att = step_fwd(c, pawns | sk | golds) | step_fwd(c, step_side(sk | golds)) | step_side(gk) |
+               step_back(c, gk) | step_back(c, step_side(sk));
+    att |= step_side(step_fwd(c, step_fwd(c, knights)));
+    att &= region;
+    bb_t diag = mine & (ty[BISHOP] | ty[HORSE]), ortho = mine & (ty[ROOK] | ty[DRAGON]), lance = mine & ty[LANCE];
+    square_t s;
+    BB_FOREACH(s, diag) {
+        if (at_bishop_pseudo(s) & region & ~att)
+            att |= at_bishop(s, occ) & region;
+    }
+    BB_FOREACH(s, ortho) {
+        if (at_rook_pseudo(s) & region & ~att)
+            att |= at_rook(s, occ) & region;
+    }
+    BB_FOREACH(s, lance) {
+        if (at_lance_pseudo(c, s) & region & ~att)
+            att |= at_lance(c, s, occ) & region;
+    }
+    return att;
+}
+
 bb_t pos_blockers(const pos_t *p, color_t kc, color_t sc)
 {
     square_t k = p->king[kc];

@@ -63,6 +63,10 @@ static inline bb_t pos_golds(const pos_t *p, color_t c)
 bb_t pos_attackers(const pos_t *p, color_t c, square_t sq, bb_t occ);
 /* Whether any piece of colour c attacks sq (cheap step attacks first, sliders last). */
 bool pos_attacked(const pos_t *p, color_t c, square_t sq, bb_t occ);
+/* The squares of region that some piece of colour c attacks with occupancy occ: the
+ * attacks of pos_attacked for a set of squares at once (step pieces by whole-board
+ * shifts, sliders one by one and only those aimed at the region). */
+bb_t pos_attacks_near(const pos_t *p, color_t c, bb_t region, bb_t occ);
 
 /* Pieces of either colour standing alone between the king of colour kc and a slider of
  * colour sc aimed at it: pins when sc attacks kc, discovered-check candidates when kc

@@ -6,7 +6,7 @@
  * mg_legal with the reference, mg_checks with the legal moves that leave the opponent in
  * check (and mg_checks_from_to with those of one from and to square), mg_evasions with the reference under check, pos_gives_check with the check
  * status after the move, mg_has_evasion with a non-empty list, mg_evasion_class with the
- * kinds of move in that list, and make/unmake with a
+ * kinds of move in that list, pos_attacks_near with pos_attacked square by square, and make/unmake with a
  * byte copy.  Deterministic: a fixed seed.
  */
 #include <stdlib.h>
@@ -155,6 +155,19 @@ static void check_node(pos_t *p)
             if (!same_set(got, ng, exp, ne))
                 report(p, "mg_checks_from_to");
         }
+    }
+    for (color_t c = BLACK; c <= WHITE; c++) {
+        /* With the board's occupancy, and with the enemy king lifted (its flights). */
+        square_t k = p->king[opp(c)];
+        bb_t occ = pos_occ(p), lifted = k == SQ_NONE ? occ : occ ^ bb_sq(k), want_occ = 0, want_lifted = 0;
+        for (square_t sq = 0; sq < SQ_NB; sq++) {
+            want_occ |= pos_attacked(p, c, sq, occ) ? bb_sq(sq) : 0;
+            want_lifted |= pos_attacked(p, c, sq, lifted) ? bb_sq(sq) : 0;
+        }
+        bb_t region = k == SQ_NONE ? BB_ALL : at_king(k);
+        if (pos_attacks_near(p, c, BB_ALL, occ) != want_occ ||
+            pos_attacks_near(p, c, region, lifted) != (want_lifted & region))
+            report(p, "pos_attacks_near");
     }
     if (pos_in_check(p)) {
         move_t ev[MG_MAX_MOVES];
