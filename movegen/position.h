@@ -48,6 +48,19 @@ void pos_do(pos_t *p, move_t m, undo_t *u);
 void pos_undo(pos_t *p, move_t m, const undo_t *u);
 
 static inline uint64_t pos_key(const pos_t *p) { return p->board_key ^ p->hand_key; }
+
+/* One piece of hand type pt into or out of c's hand, the hand key kept (the board, its
+ * key and the checkers do not change). */
+static inline void pos_hand_add(pos_t *p, color_t c, ptype_t pt)
+{
+    p->hand[c] += hand_one(pt);
+    p->hand_key += zob_hand[c][pt];
+}
+static inline void pos_hand_remove(pos_t *p, color_t c, ptype_t pt)
+{
+    p->hand[c] -= hand_one(pt);
+    p->hand_key -= zob_hand[c][pt];
+}
 static inline bb_t pos_occ(const pos_t *p) { return p->by_color[BLACK] | p->by_color[WHITE]; }
 static inline bb_t pos_pieces(const pos_t *p, color_t c, ptype_t pt) { return p->by_color[c] & p->by_type[pt]; }
 static inline bool pos_in_check(const pos_t *p) { return p->checkers != 0; }

@@ -57,10 +57,9 @@ static bool capture_still_mates(dfpn_shared_t *sh, pos_t *p, color_t attacker, m
         pos_t q = *p;
         pos_do(&q, checks[i], &u2);
         ptype_t got = pt_unpromote(pc_type(u2.captured));
-        q.hand[attacker] -= hand_one(got);
+        pos_hand_remove(&q, attacker, got);
         if (mv_is_drop(m))
-            q.hand[opp(attacker)] += hand_one(got);
-        pos_refresh(&q);
+            pos_hand_add(&q, opp(attacker), got);
         futile = mated_now(sh, &q, attacker, depth, ph, NULL, 0);
     }
     pos_undo(p, m, &u1);
@@ -191,10 +190,9 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         pos_do(&kept, checks[i], &u2);
         ptype_t got = pt_unpromote(pc_type(u2.captured));
         back = kept;
-        back.hand[attacker] -= hand_one(got);
+        pos_hand_remove(&back, attacker, got);
         if (mv_is_drop(m))
-            back.hand[opp(attacker)] += hand_one(got);
-        pos_refresh(&back);
+            pos_hand_add(&back, opp(attacker), got);
         /* The handed-back position first: it is the one that fails when the piece is
          * needed, and its proof often covers the other by hand superiority. */
         dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, futile_delay_budget(sh), NULL);

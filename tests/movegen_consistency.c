@@ -4,10 +4,12 @@
  * attacked afterwards; a pawn drop is dropped if the reply list of the opponent is then
  * empty while in check.  Random walks from varied positions compare, at every node:
  * mg_legal with the reference, mg_checks with the legal moves that leave the opponent in
- * check (and mg_checks_from_to with those of one from and to square), mg_evasions with the reference under check, pos_gives_check with the check
- * status after the move, mg_has_evasion with a non-empty list, mg_evasion_class with the
- * kinds of move in that list, pos_attacks_near with pos_attacked square by square, and make/unmake with a
- * byte copy.  Deterministic: a fixed seed.
+ * check (and mg_checks_from_to with those of one from and to square), mg_evasions with
+ * the reference under check, pos_gives_check with the check status after the move,
+ * mg_has_evasion with a non-empty list, mg_evasion_class with the kinds of move in that
+ * list, pos_attacks_near with pos_attacked square by square, the keys after
+ * pos_hand_remove and pos_hand_add with a refresh, and make/unmake with a byte copy.
+ * Deterministic: a fixed seed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +156,20 @@ static void check_node(pos_t *p)
                     exp[ne++] = want[j];
             if (!same_set(got, ng, exp, ne))
                 report(p, "mg_checks_from_to");
+        }
+    }
+    for (color_t c = BLACK; c <= WHITE; c++) {
+        /* A piece out of one hand and into the other keeps the keys a refresh computes. */
+        for (ptype_t pt = PAWN; pt <= GOLD; pt++) {
+            if (!hand_has(p->hand[c], pt))
+                continue;
+            pos_t q = *p;
+            pos_hand_remove(&q, c, pt);
+            pos_hand_add(&q, opp(c), pt);
+            pos_t r = q;
+            pos_refresh(&r);
+            if (q.hand_key != r.hand_key || q.board_key != r.board_key || q.checkers != r.checkers)
+                report(p, "pos_hand_add/remove");
         }
     }
     for (color_t c = BLACK; c <= WHITE; c++) {
