@@ -61,6 +61,7 @@ static inline void pos_hand_remove(pos_t *p, color_t c, ptype_t pt)
     p->hand[c] -= hand_one(pt);
     p->hand_key -= zob_hand[c][pt];
 }
+
 static inline bb_t pos_occ(const pos_t *p) { return p->by_color[BLACK] | p->by_color[WHITE]; }
 static inline bb_t pos_pieces(const pos_t *p, color_t c, ptype_t pt) { return p->by_color[c] & p->by_type[pt]; }
 static inline bool pos_in_check(const pos_t *p) { return p->checkers != 0; }
