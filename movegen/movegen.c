@@ -80,14 +80,14 @@ static move_t *emit_king(const pos_t *p, move_t *o, bb_t targets)
     return o;
 }
 
-/* Board moves of every non-king piece onto targets, pins respected. */
-static move_t *emit_pieces(const pos_t *p, move_t *o, bb_t targets)
+/* Board moves of the non-king pieces among movers onto targets, pins respected. */
+static move_t *emit_pieces(const pos_t *p, move_t *o, bb_t movers, bb_t targets)
 {
     color_t us = p->side;
     square_t k = p->king[us], from;
     bb_t occ = pos_occ(p);
     bb_t pinned = pos_blockers(p, us, opp(us)) & p->by_color[us];
-    bb_t movers = p->by_color[us] & ~p->by_type[KING];
+    movers &= ~p->by_type[KING];
     BB_FOREACH(from, movers) {
         ptype_t pt = pc_type(p->board[from]);
         bb_t t = at_piece(us, pt, from, occ) & targets;
@@ -107,7 +107,8 @@ int mg_evasions(const pos_t *p, move_t *out)
         return (int)(o - out);
     square_t checker = bb_lsb(p->checkers);
     bb_t between = at_between[k][checker];
-    o = emit_pieces(p, o, between | bb_sq(checker));
+    bb_t targets = between | bb_sq(checker); /* few: look only at pieces that may reach them */
+    o = emit_pieces(p, o, pos_reachers(p, us, targets), targets);
     bb_t drops[HAND_NB];
     for (int i = 0; i < HAND_NB; i++)
         drops[i] = between;
@@ -121,7 +122,7 @@ int mg_legal(const pos_t *p, move_t *out)
         return mg_evasions(p, out);
     color_t us = p->side;
     bb_t not_own = ~p->by_color[us] & BB_ALL;
-    move_t *o = emit_pieces(p, out, not_own);
+    move_t *o = emit_pieces(p, out, p->by_color[us], not_own);
     if (p->king[us] != SQ_NONE)
         o = emit_king(p, o, at_king(p->king[us]) & not_own);
     bb_t drops[HAND_NB];

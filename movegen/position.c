@@ -246,6 +246,31 @@ bb_t pos_attacks_near(const pos_t *p, color_t c, bb_t region, bb_t occ)
     return att;
 }
 
+bb_t pos_reachers(const pos_t *p, color_t c, bb_t targets)
+{
+    /* A step piece of c on x reaches t when a piece of the other colour on t would reach x
+     * with the same steps. */
+    color_t t = opp(c);
+    const bb_t *ty = p->by_type;
+    bb_t mine = p->by_color[c], side = step_side(targets), fwd = step_fwd(t, targets);
+    bb_t gold_from = fwd | step_fwd(t, side) | side | step_back(t, targets);
+    bb_t silver_from = fwd | step_fwd(t, side) | step_back(t, side);
+    bb_t king_from = gold_from | silver_from;
+    bb_t r = (ty[PAWN] & fwd) | (ty[KNIGHT] & step_side(step_fwd(t, fwd))) | (ty[SILVER] & silver_from) |
+             (pos_golds(p, c) & gold_from) | ((ty[HORSE] | ty[DRAGON]) & king_from);
+    bb_t sliders = mine & (ty[LANCE] | ty[BISHOP] | ty[HORSE] | ty[ROOK] | ty[DRAGON]) & ~r;
+    square_t x;
+    BB_FOREACH(x, sliders) {
+        ptype_t pt = pc_type(p->board[x]);
+        bb_t lines = pt == LANCE ? at_lance_pseudo(c, x)
+                     : pt == BISHOP || pt == HORSE ? at_bishop_pseudo(x)
+                                                   : at_rook_pseudo(x);
+        if (lines & targets)
+            r |= bb_sq(x);
+    }
+    return r & mine;
+}
+
 bb_t pos_blockers(const pos_t *p, color_t kc, color_t sc)
 {
     square_t k = p->king[kc];

@@ -81,6 +81,9 @@ bool pos_attacked(const pos_t *p, color_t c, square_t sq, bb_t occ);
  * attacks of pos_attacked for a set of squares at once (step pieces by whole-board
  * shifts, sliders one by one and only those aimed at the region). */
 bb_t pos_attacks_near(const pos_t *p, color_t c, bb_t region, bb_t occ);
+/* A superset of the pieces of colour c other than the king that attack a square of
+ * targets: by their steps, or by a slider's line on an empty board. */
+bb_t pos_reachers(const pos_t *p, color_t c, bb_t targets);
 
 /* Pieces of either colour standing alone between the king of colour kc and a slider of
  * colour sc aimed at it: pins when sc attacks kc, discovered-check candidates when kc

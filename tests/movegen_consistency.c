@@ -7,8 +7,9 @@
  * check (and mg_checks_from_to with those of one from and to square), mg_evasions with
  * the reference under check, pos_gives_check with the check status after the move,
  * mg_has_evasion with a non-empty list, mg_evasion_class with the kinds of move in that
- * list, pos_attacks_near with pos_attacked square by square, the keys after
- * pos_hand_remove and pos_hand_add with a refresh, and make/unmake with a byte copy.
+ * list, pos_attacks_near with pos_attacked square by square, pos_reachers with the
+ * attackers of a set, the keys after pos_hand_remove and pos_hand_add with a refresh, and
+ * make/unmake with a byte copy.
  * Deterministic: a fixed seed.
  */
 #include <stdlib.h>
@@ -170,6 +171,19 @@ static void check_node(pos_t *p)
             pos_refresh(&r);
             if (q.hand_key != r.hand_key || q.board_key != r.board_key || q.checkers != r.checkers)
                 report(p, "pos_hand_add/remove");
+        }
+    }
+    for (color_t c = BLACK; c <= WHITE; c++) {
+        /* pos_reachers holds every piece that attacks a square of the set. */
+        for (square_t sq = (square_t)(p->ply % 5); sq < SQ_NB; sq += 5) {
+            bb_t targets = at_king(sq) | bb_sq(sq), pieces = p->by_color[c] & ~p->by_type[KING], reach = 0;
+            square_t x;
+            BB_FOREACH(x, pieces) {
+                if (at_piece(c, pc_type(p->board[x]), x, pos_occ(p)) & targets)
+                    reach |= bb_sq(x);
+            }
+            if (reach & ~pos_reachers(p, c, targets))
+                report(p, "pos_reachers");
         }
     }
     for (color_t c = BLACK; c <= WHITE; c++) {
