@@ -216,18 +216,26 @@ static inline bb_t step_side(bb_t b) { return (b >> 9) | ((b << 9) & BB_ALL); }
 static inline bb_t step_fwd(color_t c, bb_t b) { return c == BLACK ? step_up(b) : step_down(b); }
 static inline bb_t step_back(color_t c, bb_t b) { return c == BLACK ? step_down(b) : step_up(b); }
 
+/* The squares a step piece of colour c on b reaches, for a set b at once; the king (and
+ * the promoted sliders' steps) reach the union of a gold's and a silver's. */
+static inline bb_t gold_steps(color_t c, bb_t b)
+{
+    bb_t side = step_side(b);
+    return step_fwd(c, b | side) | side | step_back(c, b);
+}
+static inline bb_t silver_steps(color_t c, bb_t b)
+{
+    bb_t side = step_side(b);
+    return step_fwd(c, b | side) | step_back(c, side);
+}
+static inline bb_t knight_steps(color_t c, bb_t b) { return step_side(step_fwd(c, step_fwd(c, b))); }
+
 bb_t pos_attacks_near(const pos_t *p, color_t c, bb_t region, bb_t occ)
 {
     const bb_t *ty = p->by_type;
-    bb_t mine = p->by_color[c];
-    bb_t pawns = mine & ty[PAWN], knights = mine & ty[KNIGHT], silvers = mine & ty[SILVER];
-    bb_t golds = pos_golds(p, c), kings = mine & (ty[KING] | ty[HORSE] | ty[DRAGON]);
-    /* Forward one: pawn, silver, gold, king; forward diagonals: silver, gold, king;
-     * sideways: gold, king; back: gold, king; back diagonals: silver, king. */
-    bb_t gk = golds | kings, sk = silvers | kings;
-    bb_t att = step_fwd(c, pawns | sk | golds) | step_fwd(c, step_side(sk | golds)) | step_side(gk) |
-               step_back(c, gk) | step_back(c, step_side(sk));
-    att |= step_side(step_fwd(c, step_fwd(c, knights)));
+    bb_t mine = p->by_color[c], kings = mine & (ty[KING] | ty[HORSE] | ty[DRAGON]);
+    bb_t att = step_fwd(c, mine & ty[PAWN]) | knight_steps(c, mine & ty[KNIGHT]) |
+               silver_steps(c, (mine & ty[SILVER]) | kings) | gold_steps(c, pos_golds(p, c) | kings);
     att &= region;
     bb_t diag = mine & (ty[BISHOP] | ty[HORSE]), ortho = mine & (ty[ROOK] | ty[DRAGON]), lance = mine & ty[LANCE];
     square_t s;
@@ -252,12 +260,10 @@ bb_t pos_reachers(const pos_t *p, color_t c, bb_t targets)
      * with the same steps. */
     color_t t = opp(c);
     const bb_t *ty = p->by_type;
-    bb_t mine = p->by_color[c], side = step_side(targets), fwd = step_fwd(t, targets);
-    bb_t gold_from = fwd | step_fwd(t, side) | side | step_back(t, targets);
-    bb_t silver_from = fwd | step_fwd(t, side) | step_back(t, side);
-    bb_t king_from = gold_from | silver_from;
-    bb_t r = (ty[PAWN] & fwd) | (ty[KNIGHT] & step_side(step_fwd(t, fwd))) | (ty[SILVER] & silver_from) |
-             (pos_golds(p, c) & gold_from) | ((ty[HORSE] | ty[DRAGON]) & king_from);
+    bb_t mine = p->by_color[c], gold_from = gold_steps(t, targets), silver_from = silver_steps(t, targets);
+    bb_t r = (ty[PAWN] & step_fwd(t, targets)) | (ty[KNIGHT] & knight_steps(t, targets)) |
+             (ty[SILVER] & silver_from) | (pos_golds(p, c) & gold_from) |
+             ((ty[HORSE] | ty[DRAGON]) & (gold_from | silver_from));
     bb_t sliders = mine & (ty[LANCE] | ty[BISHOP] | ty[HORSE] | ty[ROOK] | ty[DRAGON]) & ~r;
     square_t x;
     BB_FOREACH(x, sliders) {
