@@ -218,6 +218,21 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     double t0 = dfpn_now();
     line_info_t li =
         line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, total, !o->node_limit, exact, r->pv);
+    /* Without limits, a certified length whose walk ran out (of its allowance, or in a
+     * delay-rule test) is walked again with tests and allowance widened as for a length
+     * (retry_unsure): Zuko 第100番's 611 plies, proven shortest in 8.3 M nodes, had its
+     * line left on a test stopped at 1 M nodes after the walk's 4 M; the first retry
+     * certifies it in 0.4 M more.  Under --nodes or --time-limit the walk stays as it is. */
+    for (int i = 0; i < DELAY_RETRIES && exact && !li.exact && !o->node_limit && o->time_limit <= 0 &&
+                    !o->proof_only && !sh->aborted;
+         i++) {
+        widen_delay_tests(sh);
+        total *= DELAY_RETRY_FACTOR;
+        if (getenv("TSUME_TRACE"))
+            fprintf(stderr, "trace line retry %d: %llu nodes before it, delay budget %llu\n", i + 1,
+                    (unsigned long long)(sh->nodes - before), (unsigned long long)sh->delay_budget);
+        li = line_extract(sh, p, p->side, mode, len, refine, total, true, exact, r->pv);
+    }
     if (getenv("TSUME_TRACE"))
         fprintf(stderr, "trace line of %d plies%s: %llu nodes, %.2f s\n", li.plies, li.exact ? "" : " (not exact)",
                 (unsigned long long)(sh->nodes - before), dfpn_now() - t0);

@@ -25,9 +25,11 @@ typedef struct {
     char pv[512];
 } answer_t;
 
-/* Solves sfen with the default options, 60 s at most, but a futility rule, a node limit
- * and a delay-test budget of the caller's.  False (a test failure) on a bad SFEN. */
-static bool solve_raw(const char *sfen, futile_rule_t rule, uint64_t nodes, uint64_t delay_budget, solve_result_t *r)
+/* Solves sfen with the default options but a futility rule, a node limit, a delay-test
+ * budget and a time limit (seconds, 0: none) of the caller's.  False (a test failure) on
+ * a bad SFEN. */
+static bool solve_raw(const char *sfen, futile_rule_t rule, uint64_t nodes, uint64_t delay_budget, double seconds,
+                      solve_result_t *r)
 {
     pos_t p;
     char err[SFEN_ERR_MAX];
@@ -39,7 +41,7 @@ static bool solve_raw(const char *sfen, futile_rule_t rule, uint64_t nodes, uint
     solve_opts_default(&o);
     o.futile = rule;
     o.node_limit = nodes;
-    o.time_limit = 60;
+    o.time_limit = seconds;
     o.delay_budget = delay_budget;
     solver_solve(shared_solver(), &p, &o, r);
     return true;
@@ -49,7 +51,7 @@ static answer_t solve_sfen(const char *sfen, futile_rule_t rule, uint64_t nodes)
 {
     answer_t a = {SOLVE_ERROR, 0, ""};
     solve_result_t r;
-    if (!solve_raw(sfen, rule, nodes, 0, &r))
+    if (!solve_raw(sfen, rule, nodes, 0, 60, &r))
         return a;
     a.status = r.status;
     a.plies = r.plies;
@@ -241,39 +243,49 @@ TEST(solver_lookahead_cache_changes_nothing)
  * rests on those tests), never as a certified wrong length; with 10 nodes the second
  * retry certifies it.  A length that no stopped test decides stays certified: Shogi Muso
  * 第21番 (25 plies) with 3,000 nodes a test, where two tests stop; its line, whose choice
- * among replies consults results resting on them, is then not (line.c). */
-static solve_result_t solve_with_delay_budget(const char *sfen, uint64_t budget)
+ * among replies consults results resting on them, is then not (line.c) under a limit;
+ * without one the line is walked again with the tests widened, and certified (solver.c:
+ * make_line). */
+static solve_result_t solve_with_delay_budget(const char *sfen, uint64_t budget, uint64_t nodes, double seconds)
 {
     solve_result_t r = {0};
-    solve_raw(sfen, FUTILE_DELAY, 0, budget, &r);
+    solve_raw(sfen, FUTILE_DELAY, nodes, budget, seconds, &r);
     return r;
 }
 
 TEST(solver_stopped_delay_tests)
 {
     const char *kh8a = "6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1";
-    solve_result_t r = solve_with_delay_budget(kh8a, 0);
+    solve_result_t r = solve_with_delay_budget(kh8a, 0, 0, 60);
     CHECK_INT(r.status, SOLVE_MATE);
     CHECK_INT(r.plies, 11);
     CHECK(r.exact && !r.futile_unsure && !r.line_unsure);
     solve_result_free(&r);
-    r = solve_with_delay_budget(kh8a, 5);
+    r = solve_with_delay_budget(kh8a, 5, 0, 60);
     CHECK_INT(r.status, SOLVE_MATE);
     CHECK(!r.shortest && !r.exact && r.futile_unsure);
     CHECK(r.plies >= 11);
     CHECK(r.futile_stops > 0);
     solve_result_free(&r);
-    r = solve_with_delay_budget(kh8a, 10);
+    r = solve_with_delay_budget(kh8a, 10, 0, 60);
     CHECK_INT(r.plies, 11);
     CHECK(r.exact && !r.futile_unsure && r.futile_stops > 0);
     solve_result_free(&r);
 
     const char *muso21 = "s2k3r1/1B2p+R3/1n7/2Pg5/p1S+b5/2p6/1+p7/9/9 b S3gs3n4l13p 1";
-    r = solve_with_delay_budget(muso21, 3000);
-    CHECK_INT(r.status, SOLVE_MATE);
-    CHECK_INT(r.plies, 25);
-    CHECK(r.futile_stops > 0);
-    CHECK(r.shortest && !r.futile_unsure);
-    CHECK(!r.exact && r.line_unsure); /* but the line's choice among replies rests on them */
-    solve_result_free(&r);
+    static const struct {
+        uint64_t nodes;
+        double seconds;
+        bool line_certified;
+    } LIMITS[] = {{20000000, 0, false}, {0, 60, false}, {0, 0, true}};
+    for (size_t i = 0; i < sizeof LIMITS / sizeof *LIMITS; i++) {
+        r = solve_with_delay_budget(muso21, 3000, LIMITS[i].nodes, LIMITS[i].seconds);
+        CHECK_INT(r.status, SOLVE_MATE);
+        CHECK_INT(r.plies, 25);
+        CHECK(r.futile_stops > 0);
+        CHECK(r.shortest && !r.futile_unsure);
+        /* The line's choice among replies rests on them, unless walked again. */
+        CHECK(r.exact == LIMITS[i].line_certified && r.line_unsure == !LIMITS[i].line_certified);
+        solve_result_free(&r);
+    }
 }
