@@ -7,7 +7,10 @@
  * runs out the line is still a mate, but no longer certified: exact turns false, as it
  * does when an answer the line's choice uses rests on a delay-rule test that a budget
  * stopped (unsure, dfpn.h), or is such a test.  The attacker's moves are always backed
- * by a proof, so the line never stops short of mate.
+ * by a proof; a proof from the table may still fail on the walk's own line (the table
+ * stores proofs without their path: one that runs into a position the line has visited
+ * is no mate there), and when the walk then finds no mating check two plies on, it backs
+ * out of the check and takes another (up to MAX_BACKTRACKS times a walk).
  * The walk is a loop over plies; only the leftover look-ahead recurses, over equally long
  * lines, with a call budget.  Its searches are given the line above them (dfpn.h:
  * dfpn_above_t), so a move back to a position of the line is a repetition there as in
@@ -22,7 +25,7 @@
 #include "../movegen/movegen.h"
 #include "futile.h"
 
-enum { LOOK_BUDGET = 2000, PROBE_ONLY = 1 };
+enum { LOOK_BUDGET = 2000, PROBE_ONLY = 1, MAX_BACKTRACKS = 16, BAN_MAX = 64 };
 
 typedef struct {
     dfpn_shared_t *sh;
@@ -40,7 +43,17 @@ typedef struct {
     uint64_t *above;        /* the positions before the one walked (pos_key, from the root):
                                the searches ask about the line as it stands (dfpn.h) */
     int n_above;
+    const move_t *banned;   /* checks the walk backed out of at this position (line_extract) */
+    int n_banned;
 } walk_t;
+
+static bool is_banned(const walk_t *w, move_t m)
+{
+    for (int i = 0; i < w->n_banned; i++)
+        if (w->banned[i] == m)
+            return true;
+    return false;
+}
 
 /* Around a move the walk plays before it searches: the position left joins the path. */
 static void above_push(walk_t *w, const pos_t *p) { w->above[w->n_above++] = pos_key(p); }
@@ -105,7 +118,16 @@ static int defender_replies(walk_t *w, pos_t *p, move_t *moves)
 static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
 {
     move_t checks[MG_MAX_MOVES], best = dfpn_probe(w->sh, p, w->attacker, w->mode, len).move;
-    int n = mg_checks(p, checks), k = 0;
+    int n = 0, k = 0;
+    if (search) { /* the walk's own position: leave out the checks it backed out of */
+        move_t all[MG_MAX_MOVES];
+        int m = mg_checks(p, all);
+        for (int i = 0; i < m; i++)
+            if (!is_banned(w, all[i]))
+                checks[n++] = all[i];
+    } else {
+        n = mg_checks(p, checks);
+    }
     for (int i = 0; i < n; i++) {
         undo_t u;
         pos_do(p, checks[i], &u);
@@ -171,8 +193,12 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
     for (int i = 0; i < n && k == 0 && proven && !w->sh->aborted; i++) {
         undo_t u;
         pos_do(p, checks[i], &u);
-        if (dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1, &(dfpn_above_t){w->above, w->n_above}).status ==
-            DFPN_PROVEN)
+        /* After a back-out (line_extract) the proof may have rested on the check left out
+         * alone: the others then need disproofs, so each gets a budget, not the sky. */
+        dfpn_above_t up = {w->above, w->n_above};
+        dfpn_result_t r = w->n_banned ? dfpn_nested(w->sh, p, w->attacker, w->mode, LEN_INF - 1, 4 * w->search_budget, &up)
+                                      : dfpn_solve(w->sh, p, w->attacker, w->mode, LEN_INF - 1, &up);
+        if (r.status == DFPN_PROVEN)
             out[k++] = checks[i];
         pos_undo(p, checks[i], &u);
     }
@@ -341,11 +367,43 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         info.exact = false;
         return info;
     }
+    /* Checks the walk backed out of, with the ply of each. */
+    move_t bans[BAN_MAX], here[BAN_MAX];
+    int ban_ply[BAN_MAX], n_bans = 0, backtracks = 0;
     int ply = 0;
     for (int left = len; left > 0; left--, ply++) {
         move_t moves[MG_MAX_MOVES];
         bool or_node = p->side == w.attacker;
+        w.n_banned = 0;
+        for (int i = 0; i < n_bans; i++)
+            if (ban_ply[i] == ply)
+                here[w.n_banned++] = bans[i];
+        w.banned = here;
         int n = or_node ? mating_moves(&w, p, left, moves, true) : longest_replies(&w, p, left, moves, true);
+        w.n_banned = 0;
+        if (n == 0 && or_node && ply >= 2 && !sh->aborted && backtracks < MAX_BACKTRACKS && n_bans < BAN_MAX) {
+            /* No check mates from here along this line, though one did from two plies up:
+             * the table's proof that the last check used runs, on this line, into a
+             * position the line has already visited (no mate for the attacker; proofs are
+             * stored without their path: the GHI problem).  Back out of that check and
+             * choose another.  (Ambergris, 605 plies, double king, walked after a 300 M
+             * node limit with its tests widened, ended at ply 84 this way.) */
+            backtracks++;
+            int keep = 0;
+            for (int i = 0; i < n_bans; i++)
+                if (ban_ply[i] < ply - 2)
+                    bans[keep] = bans[i], ban_ply[keep++] = ban_ply[i];
+            n_bans = keep;
+            for (int b = 0; b < 2; b++) {
+                ply--;
+                pos_undo(p, pv[ply], &undo[ply]);
+                above_pop(&w);
+            }
+            bans[n_bans] = pv[ply], ban_ply[n_bans++] = ply;
+            w.exact = false;
+            left += 3, ply--; /* the loop's step brings both back */
+            continue;
+        }
         if (n == 0)
             break; /* mate (the defender has no reply that counts), or the search was stopped */
         int pick = 0;
