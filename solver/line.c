@@ -389,9 +389,9 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
              * choose another.  (Ambergris, 605 plies, double king, walked after a 300 M
              * node limit with its tests widened, ended at ply 84 this way.) */
             backtracks++;
-            int keep = 0;
+            int keep = 0; /* the bans below the check backed out of went with it */
             for (int i = 0; i < n_bans; i++)
-                if (ban_ply[i] < ply - 2)
+                if (ban_ply[i] <= ply - 2)
                     bans[keep] = bans[i], ban_ply[keep++] = ban_ply[i];
             n_bans = keep;
             for (int b = 0; b < 2; b++) {

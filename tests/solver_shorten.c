@@ -127,9 +127,10 @@ TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
 }
 
 /* The walk backs out of a check whose table proof does not hold on its line (line.c):
- * classic3 (9f5b+ 4a5b S*4b) with a false proof planted, as the only one in the table,
- * for the position after 9f4a+, which 5a4a answers with no mate to follow.  The walk
- * takes 9f4a+, finds no mate two plies on, backs out and writes the real mate.  (A proof
+ * classic3 (9f5b+ 4a5b S*4b) with false proofs planted, the only ones in the table, for
+ * the positions after 9f4a+ and S*6b, which 5a4a and 6a6b answer with no mate to follow.
+ * The walk takes one, finds no mate two plies on, backs out, takes the other, backs out
+ * again (keeping the first ban) and writes the real mate.  (A proof
  * that runs into a position the line has already visited fails the same way on that line:
  * the table stores proofs without their path.)  Strict mode: its table keys are the board
  * keys themselves. */
@@ -139,9 +140,10 @@ TEST(line_walk_backs_out_of_a_false_table_proof)
     dfpn_shared_t sh = search_begin(&tt, 16);
     pos_t p;
     char err[SFEN_ERR_MAX];
-    move_t bad, want[3];
+    move_t bad[2], want[3];
     CHECK(sfen_parse(&p, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", SFEN_STRICT, err, sizeof err));
-    CHECK(usi_parse_legal(&p, "9f4a+", &bad, err, sizeof err));
+    CHECK(usi_parse_legal(&p, "9f4a+", &bad[0], err, sizeof err));
+    CHECK(usi_parse_legal(&p, "S*6b", &bad[1], err, sizeof err));
     static const char *const LINE[3] = {"9f5b+", "4a5b", "S*4b"};
     pos_t q = p;
     for (int i = 0; i < 3; i++) {
@@ -149,10 +151,12 @@ TEST(line_walk_backs_out_of_a_false_table_proof)
         CHECK(usi_parse_legal(&q, LINE[i], &want[i], err, sizeof err));
         pos_do(&q, want[i], &u);
     }
-    undo_t u;
-    pos_do(&p, bad, &u);
-    tt_store_proof(&tt, p.board_key, p.hand[BLACK], 2, MOVE_NONE, 1, false, false);
-    pos_undo(&p, bad, &u);
+    for (int i = 0; i < 2; i++) {
+        undo_t u;
+        pos_do(&p, bad[i], &u);
+        tt_store_proof(&tt, p.board_key, p.hand[BLACK], 2, MOVE_NONE, 1, false, false);
+        pos_undo(&p, bad[i], &u);
+    }
     move_t pv[SOLVER_MAX_PLY];
     line_info_t li = line_extract(&sh, &p, BLACK, MODE_STRICT, 3, 20000, 0, false, true, pv);
     CHECK_INT(li.plies, 3);
