@@ -10,7 +10,9 @@
  * by a proof; a proof from the table may still fail on the walk's own line (the table
  * stores proofs without their path: one that runs into a position the line has visited
  * is no mate there), and when the walk then finds no mating check two plies on, it backs
- * out of the check and takes another (up to MAX_BACKTRACKS times a walk).
+ * out of the check and takes another (up to MAX_BACKTRACKS times a walk).  A check taken
+ * from a proof longer than the plies left is followed to its mate: the line then outgrows
+ * len (and is not exact) rather than stop short.
  * The walk is a loop over plies; only the leftover look-ahead recurses, over equally long
  * lines, with a call budget.  Its searches are given the line above them (dfpn.h:
  * dfpn_above_t), so a move back to a position of the line is a repetition there as in
@@ -348,7 +350,8 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
 {
     uint64_t allowance = total ? total : budget * LINE_BUDGETS;
     /* The walk's own path and, below its end, the leftover look-ahead's (len at most). */
-    uint64_t *above = malloc(sizeof *above * (size_t)(2 * len + 2));
+    /* (A line may outgrow len: below.) */
+    uint64_t *above = malloc(sizeof *above * (size_t)(2 * SOLVER_MAX_PLY + 2));
     walk_t w = {.sh = sh,
                 .mode = mode,
                 .attacker = attacker,
@@ -360,7 +363,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
                 .end = sh->nodes + allowance,
                 .above = above};
     line_info_t info = {0, 0, true, false};
-    undo_t *undo = malloc(sizeof *undo * (size_t)(len + 1));
+    undo_t *undo = malloc(sizeof *undo * (size_t)(SOLVER_MAX_PLY + 1));
     if (!undo || !above) {
         free(undo);
         free(above);
@@ -425,6 +428,16 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         pv[ply] = moves[pick];
         above_push(&w, p);
         pos_do(p, moves[pick], &undo[ply]);
+        /* A check taken from an unbounded proof (mating_moves, when the table kept none
+         * within the plies left) may mate later than len allows: when the plies run out
+         * short of mate, the walk follows the proof of where it stands to its end. */
+        if (left == 1 && or_node) {
+            move_t rep[MG_MAX_MOVES];
+            tt_probe_t t = dfpn_probe(sh, p, w.attacker, mode, LEN_INF - 1);
+            if (defender_replies(&w, p, rep) > 0 && t.found && t.pn == 0 && t.plen > 0 &&
+                ply + 1 + t.plen < SOLVER_MAX_PLY)
+                left = t.plen + 1, w.exact = false;
+        }
     }
     info.plies = ply;
     info.leftover = leftover_of(p, w.attacker);

@@ -165,3 +165,20 @@ TEST(line_walk_backs_out_of_a_false_table_proof)
     CHECK(ends_in_mate(&sh, &p, pv, li.plies));
     search_end(&sh, &tt);
 }
+
+/* A walk told a bound shorter than the mate it can find (as when a check comes from an
+ * unbounded proof, the table holding none within the plies left) follows the mate to its
+ * end: classic3 (a mate in 3) walked with a bound of 1 writes all 3 plies, not 1. */
+TEST(line_walk_follows_a_longer_proof_to_mate)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 16);
+    pos_t p;
+    search_prove(&sh, &p, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1");
+    move_t pv[SOLVER_MAX_PLY];
+    line_info_t li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, 1, 20000, 0, false, false, pv);
+    CHECK_INT(li.plies, 3);
+    CHECK(!li.exact);
+    CHECK(ends_in_mate(&sh, &p, pv, li.plies));
+    search_end(&sh, &tt);
+}
