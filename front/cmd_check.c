@@ -2,7 +2,8 @@
  * cmd_check.c: `tsume check --plies N`: is there a mate within N plies (or, with --exact,
  * is the shortest mate exactly N plies)?  The question goes to the solver as a length
  * bound (solve_opts_t.max_plies), so a short question costs a short search, never a full
- * proof of the position.
+ * proof of the position.  With --first a "yes" comes with the first mate proven, skipping
+ * the search for the shortest mate within N (solve_opts_t.no_shortening).
  *
  * Invariants: every position gets one answer line, in input order: "yes", "no",
  * "unknown" (a limit stopped the search) or "error"; "no" is always proven.  With
@@ -50,6 +51,7 @@ typedef struct {
     solver_args_t s;
     int plies;
     bool exact;
+    bool first; /* --first: yes at the first mate proven, its line the proof's */
     bool json; /* --format json */
     int jobs;
     problem_input_t in;
@@ -70,6 +72,9 @@ static void usage(void)
            "options:\n"
            "  --plies N             the bound, from 1 to %d (required)\n"
            "  --exact               ask instead whether the shortest mate is exactly N plies\n"
+           "  --first               answer yes as soon as a mate within N is proven, with the\n"
+           "                        proof's line, not shortened (not certified): no search\n"
+           "                        for the shortest mate within N, often most of the cost\n"
            "  -f FILE               read positions from FILE ('-' = stdin); may be repeated\n"
            "  --format text|json    output format (default text; json: one object a line)\n"
            "  --jobs N              check N positions at a time on N threads (default: the\n"
@@ -84,7 +89,8 @@ static void usage(void)
            "Output: one line per position, prefixed 'FILE:LINE  ' for positions read with -f:\n"
            "  yes  mate in L plies: MOVES           the shortest mate (L <= N), with its line\n"
            "  yes  mate within N plies (proven), shown by a line of L (not certified): MOVES\n"
-           "                                        a limit stopped the shortening\n"
+           "                                        a limit (or --first) stopped the\n"
+           "                                        shortening\n"
            "  no  no mate within N plies            proven\n"
            "  unknown  a limit stopped the search\n"
            "  unknown  a futility test ran out of its budget\n"
@@ -118,6 +124,8 @@ static int take_option(void *ctx, const char *name, const char *val)
     uint64_t n;
     if (!strcmp(name, "--exact")) {
         a->exact = true;
+    } else if (!strcmp(name, "--first")) {
+        a->first = true;
     } else if (!strcmp(name, "--format")) {
         if (strcmp(val, "text") && strcmp(val, "json")) {
             cli_error("check: --format must be 'text' or 'json', not '%s'", val);
@@ -143,13 +151,17 @@ static int take_option(void *ctx, const char *name, const char *val)
 /* Reads the options and the SFEN words.  Returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, check_args_t *a)
 {
-    static const char *const FLAGS[] = {"--exact", NULL}, *const VALUED[] = {"--plies", "--format", "--jobs", NULL};
+    static const char *const FLAGS[] = {"--exact", "--first", NULL}, *const VALUED[] = {"--plies", "--format", "--jobs", NULL};
     option_spec_t spec = {"check", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     if (st >= 0)
         return st;
     if (!a->plies) {
         cli_error("check: missing --plies N (see 'tsume check --help')");
+        return 2;
+    }
+    if (a->first && a->exact) {
+        cli_error("check: --first and --exact do not go together (--exact needs the shortest length)");
         return 2;
     }
     return problem_input_check(&a->in, "check");
@@ -299,6 +311,7 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     }
     solve_opts_t o = a->s.opts;
     o.max_plies = a->plies;
+    o.no_shortening = a->first;
     solve_result_t r;
     solver_solve(solver, &p, &o, &r);
     run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error);

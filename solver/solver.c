@@ -214,6 +214,11 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     /* Without a limit, a line may take as much as its proof did (line.c: patient). */
     if (!o->node_limit && total < proof_nodes)
         total = proof_nodes;
+    /* Without the shortening (check --first) the line only illustrates the answer: one
+     * refining budget for all of it.  Zuko 第99番 within 117 takes 1.9 M nodes so, the
+     * same 117 plies, against 5.7 M with the walk's usual 4 M. */
+    if (o->no_shortening)
+        total = refine;
     uint64_t before = sh->nodes;
     double t0 = dfpn_now();
     line_info_t li =
@@ -362,7 +367,7 @@ static void run(job_t *job)
         int len = proof.plen;
         bool exact = false, proven, unsure = false;
         sh.proven = len;
-        if (!o->proof_only) {
+        if (!o->proof_only && !o->no_shortening) {
             sh.phase = "shortest";
             sh.shortening = true;
             sh.node_limit = limit;
@@ -469,6 +474,7 @@ void solver_verify(solver_t *s, const pos_t *p, const solve_opts_t *o, int state
     solve_opts_t full = *o;
     full.max_plies = 0; /* verification needs the whole solution */
     full.proof_only = 0;
+    full.no_shortening = 0;
     start(s, p, &full, &v->solve, v);
     if (v->solve.status == SOLVE_ERROR)
         v->verdict = VERDICT_ERROR;

@@ -55,6 +55,9 @@ typedef struct {
     futile_rule_t futile;
     int defender_hand_rest; /* give the defender every piece not on the board or in the attacker's hand */
     int proof_only;         /* stop after mate/no-mate: no shortest-line work */
+    int no_shortening;      /* a mate's length stays the proof's: no search for a shorter
+                             * one, the line walked from the proof as when a limit stops the
+                             * shortening (tsume check --first) */
     int max_plies;          /* 0 = no bound; else the question is "mate within max_plies plies?"
                              * under the futility rule in force: SOLVE_MATE when one is proven (pv
                              * within the bound, unless a refining budget ran out: exact 0), or

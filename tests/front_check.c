@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../movegen/movegen.h"
+#include "../movegen/sfen.h"
+#include "../movegen/usi_move.h"
 #include "front_util.h"
 #include "test.h"
 
@@ -214,6 +217,8 @@ TEST(front_check_bad_options)
         {"--plies 3 -f /dev/null '" MATE3 "'", "-f"},
         {"--plies 3 -f /nonexistent/x.sfen", "x.sfen"},
         {"--plies 3 --format xml '" MATE3 "'", "--format"},
+        {"--plies 3 --first --exact '" MATE3 "'", "--first"},
+        {"--plies 3 --first=1 '" MATE3 "'", "--first"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         fu_run_t r = fu_tsume(fu_fmt("check %s", CASES[i].args));
@@ -295,5 +300,67 @@ TEST(front_check_stopped_futility_test)
     r = fu_tsume("check --plies 3 --format json '" MATE3 "'");
     CHECK(!*fu_jget(r.out, "uncertified")); /* only when unknown */
     fu_run_free(&r);
+    fu_end();
+}
+
+/* Whether the JSON array of USI moves pv, played from position, is a line of checks and
+ * replies ending in checkmate (no legal reply at all). */
+static bool pv_checkmates(const char *position, const char *pv)
+{
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    if (!sfen_parse_position(&p, position, SFEN_STRICT, err, sizeof err) || *pv != '[')
+        return false;
+    color_t attacker = p.side;
+    int plies = 0;
+    for (const char *q = strchr(pv, '"'); q; q = strchr(q, '"')) {
+        const char *end = strchr(q + 1, '"');
+        char text[USI_MOVE_MAX + 1];
+        if (!end || end - q - 1 > USI_MOVE_MAX)
+            return false;
+        memcpy(text, q + 1, (size_t)(end - q - 1));
+        text[end - q - 1] = '\0';
+        move_t m;
+        undo_t u;
+        if (!usi_parse_legal(&p, text, &m, err, sizeof err))
+            return false;
+        bool attacking = p.side == attacker;
+        pos_do(&p, m, &u);
+        if (attacking && !pos_in_check(&p))
+            return false;
+        plies++;
+        q = end + 1;
+    }
+    move_t replies[MG_MAX_MOVES];
+    return plies % 2 == 1 && pos_in_check(&p) && mg_legal(&p, replies) == 0;
+}
+
+/* --first: "yes" at the first mate proven within N, its line not shortened.  Muso #17
+ * after eight plies (shortest mate 29) within 31: the answer costs a fraction of the
+ * shortest mate's search, and its line is a mate, though not certified (the defender
+ * may give up early).  "no" and "unknown" mean what they always do. */
+TEST(front_check_first)
+{
+    if (!fu_begin())
+        return;
+    expect_run(__LINE__, "--plies 9 --first '" MATE3 "'", 0,
+               "yes  mate within 9 plies (proven), shown by a line of 3 (not certified): 9f5b+ 4a5b S*4b\n");
+    expect_run(__LINE__, "--plies 7 --first '" NOMATE "'", 1, "no  no mate within 7 plies\n");
+    expect_run(__LINE__, "--plies 11 --first --delay-nodes 5 '" KH8A "'", 3,
+               "unknown  a futility test ran out of its budget\n");
+    fu_run_t full = fu_tsume("check --plies 31 --format json '" MUSO17_8 "'");
+    fu_run_t first = fu_tsume("check --plies 31 --first --format json '" MUSO17_8 "'");
+    CHECK_INT(full.code, 0);
+    CHECK_STR(fu_jget(full.out, "plies"), "29");
+    CHECK_STR(fu_jget(full.out, "shortest"), "true");
+    CHECK_INT(first.code, 0);
+    CHECK_STR(fu_jget(first.out, "answer"), "\"yes\"");
+    CHECK_STR(fu_jget(first.out, "shortest"), "false");
+    CHECK_STR(fu_jget(first.out, "exact"), "false");
+    CHECK(atoll(fu_jget(first.out, "nodes")) * 2 < atoll(fu_jget(full.out, "nodes")));
+    CHECK(pv_checkmates(MUSO17_8, fu_jget(first.out, "pv")));
+    CHECK(pv_checkmates(MUSO17_8, fu_jget(full.out, "pv")));
+    fu_run_free(&full);
+    fu_run_free(&first);
     fu_end();
 }
