@@ -19,7 +19,7 @@ static const struct {
     {"evasions", cmd_evasions, "list replies of the side in check: evasions SFEN"},
     {"solve", cmd_solve, "solve mate problems: solve [OPTIONS] SFEN | -f FILE"},
     {"verify", cmd_verify, "is a composed problem sound? verify [OPTIONS] SFEN | -f FILE"},
-    {"check", cmd_check, "mate within N plies? check --plies N [--exact] SFEN | -f FILE"},
+    {"check", cmd_check, "mate within N plies? check --plies N [--exact | --first] SFEN | -f FILE"},
     {"usi", cmd_usi, "USI engine answering 'go mate' on stdin/stdout (also ./tsume-usi)"},
     {"convert", cmd_convert, "convert a problem between SFEN, KIF and CSA: convert --to FORMAT [FILE]"},
 };
