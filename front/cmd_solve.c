@@ -246,6 +246,12 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
             fprintf(out, "  status   mate in %d %s (shortest proven; line not certified: %s)\n", r->plies,
                     r->plies == 1 ? "ply" : "plies",
                     r->line_unsure ? "a futility test ran out of its budget" : "a limit stopped the refinement");
+        else if (r->shorten_budget) /* no limit of the user's: name the budget and the way past it */
+            fprintf(out,
+                    "  status   mate within %d plies proven, line of %d %s (not certified: the question for %d plies "
+                    "ran out of its %llu nodes, a question's budget without --nodes; --shorten-nodes N gives more)\n",
+                    r->within, r->plies, r->plies == 1 ? "ply" : "plies", r->within - 2,
+                    (unsigned long long)r->shorten_budget);
         else /* a forced mate whose length is uncertified: some interposition was counted
               * as defence on a stopped test, or a limit stopped the shortening */
             fprintf(out, "  status   mate within %d plies proven, line of %d %s (not certified: %s)\n", r->within,

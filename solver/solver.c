@@ -349,6 +349,8 @@ static void run(job_t *job)
     if (r->status == SOLVE_MATE) {
         uint64_t step = proof_nodes * STEP_FACTOR;
         step = step < STEP_MIN ? STEP_MIN : step > STEP_MAX ? STEP_MAX : step;
+        if (o->shorten_step)
+            step = o->shorten_step;
         /* Under a node limit every node up to it is the user's to spend: a step that
          * could finish within it must not be cut short by the cap meant for unlimited
          * runs (the limit itself stops the walk).  Verification takes half of them: a
@@ -377,6 +379,10 @@ static void run(job_t *job)
             len = retry_unsure(&sh, p, mode, proof.plen, step, len, &exact, &unsure);
             sh.node_limit = o->node_limit;
             sh.shortening = false;
+            /* Neither a limit of the user's nor a stopped test: the question ran out of
+             * the budget a question gets, which the user may not know exists. */
+            if (proven && !exact && !unsure && !o->node_limit && !o->shorten_nodes && !dfpn_global_limit_hit(&sh))
+                r->shorten_budget = step;
         }
         r->futile_unsure = unsure;
         make_line(&sh, p, o, r, mode, len, exact, proof_nodes);

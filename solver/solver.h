@@ -63,6 +63,9 @@ typedef struct {
                              * within the bound, unless a refining budget ran out: exact 0), or
                              * SOLVE_NOMATE meaning only "no mate that short" */
     volatile int *stop;     /* set non-zero from another thread to stop soon (status unknown) */
+    uint64_t shorten_step;  /* nodes each question of the shortening may spend when no limit
+                             * of the user's bounds it; 0 = the default (solver.c: ten times
+                             * the proof's nodes, within 10 M and 200 M); tests set it small */
     uint64_t delay_budget;  /* nodes each nested search of a delay-rule futility test may spend;
                              * 0 = the default (futile.h); tests set it small to make tests stop */
     void (*progress)(const solve_progress_t *info, void *arg);
@@ -84,6 +87,10 @@ typedef struct {
     int futile_unsure; /* what decided the length rests on a delay-rule futility test that
                         * ran out of its own budget (futile.h): why a length stays
                         * uncertified whatever the limits */
+    uint64_t shorten_budget; /* the length is not certified because a question of the
+                              * shortening ran out of the nodes a question gets when the
+                              * user set no node limit (solve_opts_t.shorten_step): those
+                              * nodes; 0 otherwise (a limit of the user's, a stopped test) */
     int line_unsure;  /* the line is not certified because a choice along it rests on such a
                        * stopped test (the length may still be: shortest) */
     uint64_t futile_stops; /* delay-rule tests stopped by their budget, whether or not a
