@@ -25,11 +25,8 @@ typedef struct {
     char pv[512];
 } answer_t;
 
-/* Solves sfen with the default options but a futility rule, a node limit, a delay-test
- * budget and a time limit (seconds, 0: none) of the caller's.  False (a test failure) on
- * a bad SFEN. */
-static bool solve_raw(const char *sfen, futile_rule_t rule, uint64_t nodes, uint64_t delay_budget, double seconds,
-                      solve_result_t *r)
+/* Solves sfen with options o.  False (a test failure) on a bad SFEN. */
+static bool solve_with(const char *sfen, const solve_opts_t *o, solve_result_t *r)
 {
     pos_t p;
     char err[SFEN_ERR_MAX];
@@ -37,14 +34,22 @@ static bool solve_raw(const char *sfen, futile_rule_t rule, uint64_t nodes, uint
         test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
         return false;
     }
+    solver_solve(shared_solver(), &p, o, r);
+    return true;
+}
+
+/* Solves sfen with the default options but a futility rule, a node limit, a delay-test
+ * budget and a time limit (seconds, 0: none) of the caller's. */
+static bool solve_raw(const char *sfen, futile_rule_t rule, uint64_t nodes, uint64_t delay_budget, double seconds,
+                      solve_result_t *r)
+{
     solve_opts_t o;
     solve_opts_default(&o);
     o.futile = rule;
     o.node_limit = nodes;
     o.time_limit = seconds;
     o.delay_budget = delay_budget;
-    solver_solve(shared_solver(), &p, &o, r);
-    return true;
+    return solve_with(sfen, &o, r);
 }
 
 static answer_t solve_sfen(const char *sfen, futile_rule_t rule, uint64_t nodes)
@@ -298,18 +303,12 @@ TEST(solver_stopped_delay_tests)
 static solve_result_t solve_with_step(const char *sfen, uint64_t step, uint64_t nodes, uint64_t shorten)
 {
     solve_result_t r = {0};
-    pos_t p;
-    char err[SFEN_ERR_MAX];
-    if (!sfen_parse(&p, sfen, SFEN_STRICT, err, sizeof err)) {
-        test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
-        return r;
-    }
     solve_opts_t o;
     solve_opts_default(&o);
     o.shorten_step = step;
     o.node_limit = nodes;
     o.shorten_nodes = shorten;
-    solver_solve(shared_solver(), &p, &o, &r);
+    solve_with(sfen, &o, &r);
     return r;
 }
 
