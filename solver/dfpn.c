@@ -44,6 +44,11 @@
 #include "hand.h"
 #include "repcache.h"
 
+/* The two rules' results are kept apart in the table and the look-ahead cache (which
+ * outlives a problem) by a salt of the board key.  A solve searches under one rule only:
+ * when its proof still ran under the strict rule, composer probes also accepted strict
+ * proofs (a strict mate within len is a composer mate within len), at the price of a
+ * second probe on every undecided one. */
 static const uint64_t MODE_SALT[2] = {0, 0x5bd1e9955bd1e995ull};
 
 typedef struct {
@@ -159,23 +164,6 @@ static bool arena_reserve(dfpn_t *d, size_t n)
 
 static inline uint64_t tt_key(const dfpn_t *d) { return d->pos->board_key ^ d->salt; }
 
-/* A strict mate within len is a composer mate within len too (the composers' rule only
- * takes defender replies away), so composer queries also accept strict proofs.  (Strict
- * disproofs without a bound would hold too, since futility never decides whether there
- * is a mate, but accepting them made Microcosmos's last disproof, at 1523 plies, cost
- * over 140 M nodes instead of 80 M, while it saved 2% on Zuko's 611-ply problem.) */
-static tt_probe_t probe_mode(const dfpn_shared_t *sh, uint64_t board_key, hand_t hand, dfpn_mode_t mode, int len)
-{
-    tt_t *tt = sh->tt;
-    tt_probe_t t = tt_probe(tt, board_key ^ MODE_SALT[mode], hand, len);
-    if (mode == MODE_COMPOSER && sh->strict_entries && !(t.found && (t.pn == 0 || t.dn == 0))) {
-        tt_probe_t s = tt_probe(tt, board_key ^ MODE_SALT[MODE_STRICT], hand, len);
-        if (s.found && s.pn == 0)
-            return s;
-    }
-    return t;
-}
-
 /* Proof hand of a defender node with no reply that counts; need: the proof hands of the
  * futility verdicts that took replies away. */
 static hand_t mated_proof_hand(const dfpn_t *d, hand_t need)
@@ -272,7 +260,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = LEN_INF;
         return;
     }
-    tt_probe_t t = probe_mode(d->sh, p->board_key, attacker_hand(d), d->mode, len);
+    tt_probe_t t = tt_probe(d->sh->tt, tt_key(d), attacker_hand(d), len);
     if (t.found) {
         c->pn = t.pn, c->dn = t.dn;
         c->exact = t.exact;
@@ -424,8 +412,6 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         tt_prefetch(sh->tt, bk ^ d->salt);
         tt_prefetch_entries(sh->tt, bk ^ d->salt);
         est_prefetch(sh->est_cache, bk ^ d->salt);
-        if (d->mode == MODE_COMPOSER && sh->strict_entries)
-            tt_prefetch(sh->tt, bk ^ MODE_SALT[MODE_STRICT]);
     }
     int16_t prev[MG_MAX_MOVES];
     if (!or_node)
@@ -688,8 +674,6 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     d->attacker = attacker;
     d->mode = mode;
     d->salt = MODE_SALT[mode];
-    if (mode == MODE_STRICT)
-        sh->strict_entries = true;
     d->arena_top = 0;
     d->ply = -1;
     for (int i = 0; i < n_above; i++)
@@ -760,5 +744,5 @@ void dfpn_shared_release(dfpn_shared_t *sh)
 
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
 {
-    return probe_mode(sh, p->board_key, p->hand[attacker], mode, len);
+    return tt_probe(sh->tt, p->board_key ^ MODE_SALT[mode], p->hand[attacker], len);
 }

@@ -45,10 +45,6 @@ typedef struct {
     volatile int *stop;
     bool aborted;
     futile_rule_t futile;
-    /* Some search of this solve ran under the strict rule: only then can the table hold
-     * the strict proofs that composer queries also accept (dfpn.c), and only then are
-     * they looked for (a second probe, mostly a cache miss, on every undecided one). */
-    bool strict_entries;
     /* Progress reports: called about every 100 ms while searching (when set). */
     void (*progress)(const solve_progress_t *info, void *arg);
     void *progress_arg;
