@@ -81,10 +81,10 @@ static void usage(void)
            "%s"
            "  --shorten-nodes N     at most N nodes (within --nodes) for proving a mate's\n"
            "                        length shortest once the mate is proven (default 0: no\n"
-           "                        share of its own; without --nodes each of its questions\n"
-           "                        gets ten times the proof's nodes, 10 M to 200 M); when\n"
-           "                        they run out the answer is a mate 'within' its length,\n"
-           "                        not proven shortest\n"
+           "                        share of its own; without --nodes and --time-limit each\n"
+           "                        of its questions gets ten times the proof's nodes, 10 M\n"
+           "                        to 200 M); when they run out the answer is a mate\n"
+           "                        'within' its length, not proven shortest\n"
            "  --format text|json|kif  output format (default text; kif: the text report with\n"
            "                        the line in Japanese notation, ▲５二角成 △同　銀左 ...)\n"
            "  --board               show a diagram of each problem (text and kif formats)\n"
@@ -252,7 +252,7 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         else if (r->shorten_budget) /* no limit of the user's: name the budget and the way past it */
             fprintf(out,
                     "  status   mate within %d plies proven, line of %d %s (not certified: the question for %d plies "
-                    "ran out of its %llu nodes, a question's budget without --nodes; --shorten-nodes N gives more)\n",
+                    "ran out of its %llu nodes, a question's budget without a limit; --shorten-nodes N gives more)\n",
                     r->within, r->plies, r->plies == 1 ? "ply" : "plies", r->within - 2,
                     (unsigned long long)r->shorten_budget);
         else /* a forced mate whose length is uncertified: some interposition was counted
