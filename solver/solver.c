@@ -372,8 +372,9 @@ static void run(job_t *job)
          * The shortening stops at three quarters of the time the proof left, so that the
          * walk of the line, which no deadline stops, mostly ends within the limit.
          * Verification keeps the budget: its own searches need the time too. */
+        bool users_nodes = o->node_limit || o->shorten_nodes; /* the nodes are the user's to bound */
         double deadline = sh.deadline;
-        if (!job->v && o->time_limit > 0 && !o->node_limit && !o->shorten_nodes) {
+        if (!job->v && o->time_limit > 0 && !users_nodes) {
             step = 0;
             double now = dfpn_now();
             if (deadline > now)
@@ -392,8 +393,7 @@ static void run(job_t *job)
             len = retry_unsure(&sh, p, mode, proof.plen, step, len, &exact, &unsure);
             /* Neither a limit of the user's nor a stopped test: the question ran out of
              * the budget a question gets, which the user may not know exists. */
-            if (step && proven && !exact && !unsure && !o->node_limit && !o->shorten_nodes &&
-                !dfpn_global_limit_hit(&sh))
+            if (step && !users_nodes && proven && !exact && !unsure && !dfpn_global_limit_hit(&sh))
                 r->shorten_budget = step;
             sh.node_limit = o->node_limit;
             sh.deadline = deadline;

@@ -89,8 +89,8 @@ typedef struct {
                         * uncertified whatever the limits */
     uint64_t shorten_budget; /* the length is not certified because a question of the
                               * shortening ran out of the nodes a question gets when the
-                              * user set no node limit (solve_opts_t.shorten_step): those
-                              * nodes; 0 otherwise (a limit of the user's, a stopped test) */
+                              * user set no limit (solve_opts_t.shorten_step): those nodes;
+                              * 0 otherwise (a limit of the user's, a stopped test) */
     int line_unsure;  /* the line is not certified because a choice along it rests on such a
                        * stopped test (the length may still be: shortest) */
     uint64_t futile_stops; /* delay-rule tests stopped by their budget, whether or not a
