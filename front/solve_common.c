@@ -50,8 +50,11 @@ const char *const SOLVER_OPTION_NAMES[] = {"--hash",        "--time-limit",    "
                                            "--delay-nodes", "--defender-hand", NULL};
 
 const char SOLVER_OPTION_HELP[] =
-    "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none)\n"
-    "  --nodes N             node limit per problem (default 0 = none)\n"
+    "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none);\n"
+    "                        a mate proven in time keeps its whole line: past the\n"
+    "                        limit it follows the table's proofs (not certified)\n"
+    "  --nodes N             node limit per problem (default 0 = none); a mate's line\n"
+    "                        may take up to as many nodes again\n"
     "  --futile delay|capture|none\n"
     "                        which interpositions count as defence when lengths and the\n"
     "                        line are chosen: not those that only delay a mate as long as\n"

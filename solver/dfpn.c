@@ -88,11 +88,11 @@ static void check_limits(dfpn_shared_t *sh)
 {
     if ((sh->node_limit && sh->nodes >= sh->node_limit) || (sh->local_limit && sh->nodes >= sh->local_limit))
         sh->aborted = true;
-    if (sh->stop && *sh->stop)
+    if ((sh->stop && *sh->stop) || (sh->soft_stop && *sh->soft_stop))
         sh->aborted = true;
     if ((sh->nodes & 1023) == 0) {
         double now = dfpn_now();
-        if (sh->deadline && now >= sh->deadline)
+        if ((sh->deadline && now >= sh->deadline) || (sh->soft_deadline && now >= sh->soft_deadline))
             sh->aborted = true;
         if (sh->progress && now >= sh->next_report) {
             solve_progress_t info = {sh->nodes, now - sh->start, tt_hashfull(sh->tt), sh->phase, sh->proven,

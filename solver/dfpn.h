@@ -43,6 +43,11 @@ typedef struct {
     double deadline;     /* monotonic seconds, 0 = none */
     double start;
     volatile int *stop;
+    /* The line's walk (line.c) turns the deadline and stop into these: they stop a
+     * refining search as its own budget would (dfpn_nested forgives them), never the
+     * walk, which must reach its mate. */
+    double soft_deadline;
+    volatile int *soft_stop;
     bool aborted;
     futile_rule_t futile;
     /* Progress reports: called about every 100 ms while searching (when set). */

@@ -13,6 +13,11 @@
  * out of the check and takes another (up to MAX_BACKTRACKS times a walk).  A check taken
  * from a proof longer than the plies left is followed to its mate: the line then outgrows
  * len (and is not exact) rather than stop short.
+ * The solve's deadline and stop never cut the walk short of its mate: they turn soft
+ * (dfpn.h) and, once reached, hurry the walk: no refining search is started any more and
+ * those under way stop, so the line follows the table's proofs, not certified.  Under
+ * --time-limit 5, eleven Zuko problems answered 0.8 to 6.8 s late before (their walks ran
+ * on the budgets of unlimited runs).
  * The walk is a loop over plies; only the leftover look-ahead recurses, over equally long
  * lines, with a call budget.  Its searches are given the line above them (dfpn.h:
  * dfpn_above_t), so a move back to a position of the line is a repetition there as in
@@ -39,6 +44,7 @@ typedef struct {
     bool patient;           /* line_extract */
     bool certified;         /* the walk's position is not mated within the plies it has
                                left minus two (line_extract) */
+    bool hurry;             /* the solve's deadline passed or a stop came (hurried) */
     int budget;             /* leftover look-ahead calls left */
     uint64_t search_budget; /* nodes allowed for each refining search */
     uint64_t end;           /* no refining search past this node count */
@@ -56,6 +62,35 @@ static bool is_banned(const walk_t *w, move_t m)
             return true;
     return false;
 }
+
+/* Whether the walk must hurry (file comment); if so no refining search has nodes left. */
+static bool hurried(walk_t *w)
+{
+    dfpn_shared_t *sh = w->sh;
+    if (!w->hurry && ((sh->soft_stop && *sh->soft_stop) || (sh->soft_deadline && dfpn_now() >= sh->soft_deadline))) {
+        w->hurry = true;
+        w->exact = false;
+    }
+    if (w->hurry && w->end > sh->nodes)
+        w->end = sh->nodes;
+    return w->hurry;
+}
+
+/* The searches that keep the line a mate run whatever the time: the soft limits are off
+ * between soft_off and soft_on. */
+typedef struct {
+    double deadline;
+    volatile int *stop;
+} soft_t;
+
+static soft_t soft_off(dfpn_shared_t *sh)
+{
+    soft_t s = {sh->soft_deadline, sh->soft_stop};
+    sh->soft_deadline = 0, sh->soft_stop = NULL;
+    return s;
+}
+
+static void soft_on(dfpn_shared_t *sh, soft_t s) { sh->soft_deadline = s.deadline, sh->soft_stop = s.stop; }
 
 /* Around a move the walk plays before it searches: the position left joins the path. */
 static void above_push(walk_t *w, const pos_t *p) { w->above[w->n_above++] = pos_key(p); }
@@ -84,6 +119,8 @@ static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t 
         return t.pn == 0;
     }
     dfpn_shared_t *sh = w->sh;
+    if (hurried(w))
+        return -1;
     if (budget && sh->nodes + budget > w->end)
         budget = sh->nodes < w->end ? w->end - sh->nodes : PROBE_ONLY;
     if (sh->aborted || budget == PROBE_ONLY)
@@ -96,7 +133,8 @@ static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t 
      * (before 191533b: the walk of a certified length now asks nothing there). */
     for (int tries = 0;; tries++) {
         r = dfpn_nested(sh, p, w->attacker, mode, len, budget, &(dfpn_above_t){w->above, w->n_above});
-        if (r.status != DFPN_UNKNOWN || !w->patient || tries == 3 || sh->aborted || sh->nodes >= w->end)
+        if (r.status != DFPN_UNKNOWN || !w->patient || tries == 3 || sh->aborted || hurried(w) ||
+            sh->nodes >= w->end)
             break;
         budget = w->end - sh->nodes < 4 * budget ? w->end - sh->nodes : 4 * budget;
     }
@@ -162,6 +200,7 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
     }
     w->exact = false;
     bool proven = false;
+    soft_t soft = soft_off(w->sh);
     for (int pass = 0; pass < 2 && k == 0; pass++) {
         int best_len = LEN_NONE;
         /* The table lost the proof: search this position again (no bound, no limit but
@@ -205,6 +244,7 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
         pos_undo(p, checks[i], &u);
     }
     above_pop(w);
+    soft_on(w->sh, soft);
     return k;
 }
 
@@ -219,6 +259,8 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
     /* The test's nested searches share the refining searches' allowance: on their own
      * budgets they took one uncertified line to 3.9 M nodes under a 3 M-node limit. */
     dfpn_shared_t *sh = w->sh;
+    if (hurried(w))
+        return false; /* untested, the reply counts as a defence; the limit is the reason */
     if (sh->nodes >= w->end) {
         doubt(w); /* untested, the reply counts as a defence */
         return false;
@@ -370,6 +412,10 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         info.exact = false;
         return info;
     }
+    double deadline = sh->deadline;
+    volatile int *stop = sh->stop;
+    sh->deadline = 0, sh->stop = NULL;
+    soft_on(sh, (soft_t){deadline, stop});
     /* Checks the walk backed out of, with the ply of each. */
     move_t bans[BAN_MAX], here[BAN_MAX];
     int ban_ply[BAN_MAX], n_bans = 0, backtracks = 0;
@@ -442,11 +488,13 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     info.plies = ply;
     info.leftover = leftover_of(p, w.attacker);
     info.exact = w.exact && ply == len; /* the leftover look-ahead may run out: that only weakens the tie-break */
-    info.unsure = w.unsure;
+    info.unsure = w.unsure && !w.hurry; /* when both, the limit is the one to name */
     while (ply > 0) {
         ply--;
         pos_undo(p, pv[ply], &undo[ply]);
     }
+    soft_on(sh, (soft_t){0, NULL});
+    sh->deadline = deadline, sh->stop = stop;
     free(undo);
     free(above);
     return info;

@@ -26,7 +26,8 @@ typedef struct {
 } line_info_t;
 
 /* Writes the line into pv (p: attacker to move, or the defender just after a check; room
- * for SOLVER_MAX_PLY moves).  p is restored.  budget: nodes for each search that only
+ * for SOLVER_MAX_PLY moves).  p is restored.  sh's node limit must be lifted (the line
+ * must reach its mate); its deadline and stop only hurry the walk (line.c).  budget: nodes for each search that only
  * refines a choice; total: nodes for all of them and the delay-rule tests the walk makes
  * itself (0: LINE_BUDGETS budgets).  patient: a search that runs out of its budget goes
  * on with more, within total (when no node limit of the user's is at stake).  shortest:

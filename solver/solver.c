@@ -195,15 +195,15 @@ static int retry_unsure(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int hi, u
     return len;
 }
 
-/* The line of the length len (line.c), with everything a limit stopped lifted: the mate
- * is proven, and its moves come from the table.  exact: len is certified. */
+/* The line of the length len (line.c), with the node limit lifted: the mate is proven,
+ * and its moves come from the table.  The deadline and a stop only hurry the walk.
+ * exact: len is certified. */
 static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_result_t *r, dfpn_mode_t mode, int len,
                       bool exact, uint64_t proof_nodes)
 {
     sh->phase = "line";
     sh->aborted = false;
     sh->node_limit = 0;
-    sh->deadline = 0;
     uint64_t refine = proof_nodes < REFINE_MIN ? REFINE_MIN : proof_nodes > REFINE_MAX ? REFINE_MAX : proof_nodes;
     /* Under --nodes the line's refining searches and delay-rule tests together spend at
      * most the limit again (line.c): at 3 M nodes a line took up to 4 M for its searches
@@ -229,7 +229,7 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
      * line left on a test stopped at 1 M nodes after the walk's 4 M; the first retry
      * certifies it in 0.4 M more.  Under --nodes or --time-limit the walk stays as it is. */
     for (int i = 0; i < DELAY_RETRIES && exact && !li.exact && !o->node_limit && o->time_limit <= 0 &&
-                    !o->proof_only && !sh->aborted;
+                    !o->proof_only && !sh->aborted && !dfpn_global_limit_hit(sh);
          i++) {
         widen_delay_tests(sh);
         total *= DELAY_RETRY_FACTOR;
@@ -370,7 +370,8 @@ static void run(job_t *job)
          * question stops on the budget above (Zuko 第37番 under --time-limit 120 gave up
          * after its 10 M nodes, 20 s, uncertified; its "none within 21" takes 15.4 M).
          * The shortening stops at three quarters of the time the proof left, so that the
-         * walk of the line, which no deadline stops, mostly ends within the limit.
+         * walk of the line has time for its refining searches (the deadline only hurries
+         * it: line.c).
          * Verification keeps the budget: its own searches need the time too. */
         bool users_nodes = o->node_limit || o->shorten_nodes; /* the nodes are the user's to bound */
         double deadline = sh.deadline;

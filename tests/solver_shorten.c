@@ -182,3 +182,70 @@ TEST(line_walk_follows_a_longer_proof_to_mate)
     CHECK(ends_in_mate(&sh, &p, pv, li.plies));
     search_end(&sh, &tt);
 }
+
+/* The solve's deadline and stop hurry the walk but never cut it short (line.c): past the
+ * deadline no refining search starts, and the line, not certified, follows the table's
+ * proofs to mate.  Shogi Zuko 第45番 walked from its proof alone (89 plies, the length
+ * uncertified): with time, the walk searches; with the deadline passed, or a stop, it
+ * searches nothing and still ends in mate.  The limits are the solve's again afterwards. */
+static line_info_t walk_proof_zuko45(double deadline, volatile int *stop, uint64_t *spent, move_t *pv)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 64);
+    pos_t p;
+    dfpn_result_t proof = search_prove(&sh, &p, ZUKO45);
+    uint64_t before = sh.nodes;
+    sh.deadline = deadline, sh.stop = stop;
+    line_info_t li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 200000, 0, true, false, pv);
+    *spent = sh.nodes - before;
+    CHECK(ends_in_mate(&sh, &p, pv, li.plies));
+    CHECK(sh.deadline == deadline && sh.stop == stop && !sh.soft_deadline && !sh.soft_stop);
+    CHECK(!sh.aborted);
+    search_end(&sh, &tt);
+    return li;
+}
+
+TEST(line_walk_hurries_past_the_deadline)
+{
+    move_t pv[SOLVER_MAX_PLY];
+    uint64_t spent;
+    line_info_t li = walk_proof_zuko45(0, NULL, &spent, pv);
+    CHECK(spent > 1000);
+    li = walk_proof_zuko45(dfpn_now() - 1, NULL, &spent, pv);
+    CHECK_INT((int)spent, 0);
+    CHECK(!li.exact && !li.unsure);
+    volatile int stop = 1;
+    li = walk_proof_zuko45(0, &stop, &spent, pv);
+    CHECK_INT((int)spent, 0);
+    CHECK(!li.exact && !li.unsure);
+}
+
+/* A hurried walk still makes the searches that keep its line a mate: classic3 with the
+ * false table proofs of line_walk_backs_out_of_a_false_table_proof, walked after a stop
+ * (which, unlike the deadline, every node looks at), backs out of both and proves the
+ * real mate. */
+TEST(line_walk_hurried_backs_out_of_a_false_table_proof)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 16);
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(&p, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", SFEN_STRICT, err, sizeof err));
+    static const char *const BAD[2] = {"9f4a+", "S*6b"};
+    for (int i = 0; i < 2; i++) {
+        move_t m;
+        undo_t u;
+        CHECK(usi_parse_legal(&p, BAD[i], &m, err, sizeof err));
+        pos_do(&p, m, &u);
+        tt_store_proof(&tt, p.board_key, p.hand[BLACK], 2, MOVE_NONE, 1, false, false);
+        pos_undo(&p, m, &u);
+    }
+    volatile int stop = 1;
+    sh.stop = &stop;
+    move_t pv[SOLVER_MAX_PLY];
+    line_info_t li = line_extract(&sh, &p, BLACK, MODE_STRICT, 3, 20000, 0, true, true, pv);
+    CHECK_INT(li.plies, 3);
+    CHECK(!li.exact);
+    CHECK(ends_in_mate(&sh, &p, pv, li.plies));
+    search_end(&sh, &tt);
+}
