@@ -134,36 +134,56 @@ TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
  * that runs into a position the line has already visited fails the same way on that line:
  * the table stores proofs without their path.)  Strict mode: its table keys are the board
  * keys themselves. */
-TEST(line_walk_backs_out_of_a_false_table_proof)
+#define CLASSIC3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
+static const char *const CLASSIC3_LINE[3] = {"9f5b+", "4a5b", "S*4b"};
+
+/* Walks classic3 with the two false proofs planted (stop: the solve's stop flag). */
+static line_info_t walk_false_proofs(volatile int *stop, move_t *pv)
 {
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 16);
     pos_t p;
     char err[SFEN_ERR_MAX];
-    move_t bad[2], want[3];
-    CHECK(sfen_parse(&p, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", SFEN_STRICT, err, sizeof err));
-    CHECK(usi_parse_legal(&p, "9f4a+", &bad[0], err, sizeof err));
-    CHECK(usi_parse_legal(&p, "S*6b", &bad[1], err, sizeof err));
-    static const char *const LINE[3] = {"9f5b+", "4a5b", "S*4b"};
-    pos_t q = p;
-    for (int i = 0; i < 3; i++) {
-        undo_t u;
-        CHECK(usi_parse_legal(&q, LINE[i], &want[i], err, sizeof err));
-        pos_do(&q, want[i], &u);
-    }
+    CHECK(sfen_parse(&p, CLASSIC3, SFEN_STRICT, err, sizeof err));
+    static const char *const BAD[2] = {"9f4a+", "S*6b"};
     for (int i = 0; i < 2; i++) {
+        move_t m;
         undo_t u;
-        pos_do(&p, bad[i], &u);
+        CHECK(usi_parse_legal(&p, BAD[i], &m, err, sizeof err));
+        pos_do(&p, m, &u);
         tt_store_proof(&tt, p.board_key, p.hand[BLACK], 2, MOVE_NONE, 1, false, false);
-        pos_undo(&p, bad[i], &u);
+        pos_undo(&p, m, &u);
     }
-    move_t pv[SOLVER_MAX_PLY];
+    sh.stop = stop;
     line_info_t li = line_extract(&sh, &p, BLACK, MODE_STRICT, 3, 20000, 0, false, true, pv);
-    CHECK_INT(li.plies, 3);
-    CHECK(!memcmp(pv, want, sizeof want));
-    CHECK(!li.exact); /* a choice was taken back */
     CHECK(ends_in_mate(&sh, &p, pv, li.plies));
     search_end(&sh, &tt);
+    return li;
+}
+
+/* Whether pv holds classic3's real mate. */
+static bool is_classic3_line(const move_t *pv, int plies)
+{
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    if (plies != 3 || !sfen_parse(&p, CLASSIC3, SFEN_STRICT, err, sizeof err))
+        return false;
+    for (int i = 0; i < 3; i++) {
+        move_t m;
+        undo_t u;
+        if (!usi_parse_legal(&p, CLASSIC3_LINE[i], &m, err, sizeof err) || m != pv[i])
+            return false;
+        pos_do(&p, m, &u);
+    }
+    return true;
+}
+
+TEST(line_walk_backs_out_of_a_false_table_proof)
+{
+    move_t pv[SOLVER_MAX_PLY];
+    line_info_t li = walk_false_proofs(NULL, pv);
+    CHECK(is_classic3_line(pv, li.plies));
+    CHECK(!li.exact); /* a choice was taken back */
 }
 
 /* A walk told a bound shorter than the mate it can find (as when a check comes from an
@@ -174,7 +194,7 @@ TEST(line_walk_follows_a_longer_proof_to_mate)
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 16);
     pos_t p;
-    search_prove(&sh, &p, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1");
+    search_prove(&sh, &p, CLASSIC3);
     move_t pv[SOLVER_MAX_PLY];
     line_info_t li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, 1, 20000, 0, false, false, pv);
     CHECK_INT(li.plies, 3);
@@ -226,26 +246,9 @@ TEST(line_walk_hurries_past_the_deadline)
  * real mate. */
 TEST(line_walk_hurried_backs_out_of_a_false_table_proof)
 {
-    tt_t tt;
-    dfpn_shared_t sh = search_begin(&tt, 16);
-    pos_t p;
-    char err[SFEN_ERR_MAX];
-    CHECK(sfen_parse(&p, "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", SFEN_STRICT, err, sizeof err));
-    static const char *const BAD[2] = {"9f4a+", "S*6b"};
-    for (int i = 0; i < 2; i++) {
-        move_t m;
-        undo_t u;
-        CHECK(usi_parse_legal(&p, BAD[i], &m, err, sizeof err));
-        pos_do(&p, m, &u);
-        tt_store_proof(&tt, p.board_key, p.hand[BLACK], 2, MOVE_NONE, 1, false, false);
-        pos_undo(&p, m, &u);
-    }
     volatile int stop = 1;
-    sh.stop = &stop;
     move_t pv[SOLVER_MAX_PLY];
-    line_info_t li = line_extract(&sh, &p, BLACK, MODE_STRICT, 3, 20000, 0, true, true, pv);
-    CHECK_INT(li.plies, 3);
+    line_info_t li = walk_false_proofs(&stop, pv);
+    CHECK(is_classic3_line(pv, li.plies));
     CHECK(!li.exact);
-    CHECK(ends_in_mate(&sh, &p, pv, li.plies));
-    search_end(&sh, &tt);
 }
