@@ -155,18 +155,21 @@ static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int fr
 }
 
 /* The line of a mate proven within len from p, written to c->buf + 1.  As for the main
- * line (solver.c), the node limit is lifted while it is written (the deadline and a stop
- * only hurry the walk, line.c): its moves come from the table, and a line a limit cut
- * short would show as a mate what is none (Zuko 第29番's cook B*4f came out as 10 plies
- * when the 1.2 G-node limit struck right after its proof). */
+ * line (solver.c), the limits are lifted while it is written: its moves come from the
+ * table, and a line a limit cut short would show as a mate what is none (Zuko 第29番's
+ * cook B*4f came out as 10 plies when the 1.2 G-node limit struck right after its proof).
+ * The deadline too, unlike the main line's walk: what an alternative is (a cook, a
+ * transposition, a detour) is read off its line, and a line hurried past the deadline
+ * (line.c) could make a cook of a transposition.  A stop only hurries it. */
 static line_info_t proven_line(vctx_t *c, pos_t *p, int len)
 {
     dfpn_shared_t *sh = c->sh;
     uint64_t limit = sh->node_limit;
+    double deadline = sh->deadline;
     bool aborted = sh->aborted;
-    sh->node_limit = 0, sh->aborted = false;
+    sh->node_limit = 0, sh->deadline = 0, sh->aborted = false;
     line_info_t li = line_extract(sh, p, c->attacker, c->mode, len, LINE_REFINE, 0, false, false, c->buf + 1);
-    sh->node_limit = limit;
+    sh->node_limit = limit, sh->deadline = deadline;
     sh->aborted = aborted || dfpn_global_limit_hit(sh);
     return li;
 }
