@@ -76,3 +76,38 @@ TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
     CHECK_INT(bad, 0);
     search_end(&sh, &tt);
 }
+
+/* The line's walk turns the deadline and a stop into soft limits (dfpn.h, line.c): one
+ * stops a nested search as its own budget would, and the search around it goes on; the
+ * hard ones stop everything.  Zuko 第45番's proof takes more than the 1024 nodes between
+ * two looks at the clock. */
+TEST(dfpn_soft_limits_stop_one_search)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 16);
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(&p, "p3l3+P/1s1l2p2/5+P3/gp3NPpp/+R1S2+bLg1/1+pkN3G1/3p1P3/2N1S2R1/N4+p2B b S3Pgl3p 1",
+                     SFEN_STRICT, err, sizeof err));
+    volatile int stop = 1;
+    sh.soft_stop = &stop;
+    dfpn_result_t r = dfpn_nested(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, 0, NULL);
+    CHECK_INT(r.status, DFPN_UNKNOWN);
+    CHECK(!sh.aborted);
+    CHECK(sh.nodes <= 2);
+    sh.soft_stop = NULL;
+    sh.soft_deadline = dfpn_now() - 1;
+    r = dfpn_nested(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, 0, NULL);
+    CHECK_INT(r.status, DFPN_UNKNOWN);
+    CHECK(!sh.aborted);
+    CHECK(sh.nodes <= 1030);
+    sh.soft_deadline = 0;
+    sh.deadline = dfpn_now() - 1;
+    r = dfpn_nested(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, 0, NULL);
+    CHECK_INT(r.status, DFPN_UNKNOWN);
+    CHECK(sh.aborted);
+    sh.deadline = 0, sh.aborted = false;
+    r = dfpn_nested(&sh, &p, BLACK, MODE_COMPOSER, LEN_INF - 1, 0, NULL);
+    CHECK_INT(r.status, DFPN_PROVEN);
+    search_end(&sh, &tt);
+}
