@@ -27,12 +27,13 @@ typedef struct {
 
 /* Writes the line into pv (p: attacker to move, or the defender just after a check; room
  * for SOLVER_MAX_PLY moves).  p is restored.  sh's node limit must be lifted (the line
- * must reach its mate); its deadline and stop only hurry the walk (line.c).  budget: nodes for each search that only
- * refines a choice; total: nodes for all of them and the delay-rule tests the walk makes
- * itself (0: LINE_BUDGETS budgets).  patient: a search that runs out of its budget goes
- * on with more, within total (when no node limit of the user's is at stake).  shortest:
- * len is proven shortest (no mate within len - 2), which spares the walk the search for
- * a defender's reply when every other one is known to be mated sooner. */
+ * must reach its mate); its deadline and stop only hurry the walk (line.c).  budget:
+ * nodes for each search that only refines a choice; total: nodes for all of them and the
+ * delay-rule tests the walk makes itself (0: LINE_BUDGETS budgets).  patient: a search
+ * that runs out of its budget goes on with more, within total (when no node limit of the
+ * user's is at stake).  shortest: len is proven shortest (no mate within len - 2), which
+ * spares the walk the search for a defender's reply when every other one is known to be
+ * mated sooner. */
 line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
                          uint64_t total, bool patient, bool shortest, move_t *pv);
 
