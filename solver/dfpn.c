@@ -45,10 +45,11 @@
 #include "repcache.h"
 
 /* The two rules' results are kept apart in the table and the look-ahead cache (which
- * outlives a problem) by a salt of the board key.  A solve searches under one rule only:
- * when its proof still ran under the strict rule, composer probes also accepted strict
- * proofs (a strict mate within len is a composer mate within len), at the price of a
- * second probe on every undecided one. */
+ * outlives a problem) by a salt of the board key.  A solve searches under one rule only,
+ * so a probe looks under its own rule's salt alone.  (While proofs still ran under the
+ * strict rule, composer probes also accepted strict proofs, a strict mate within len
+ * being a composer mate within len, at the price of a second probe on every undecided
+ * one.) */
 static const uint64_t MODE_SALT[2] = {0, 0x5bd1e9955bd1e995ull};
 
 typedef struct {
