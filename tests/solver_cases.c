@@ -245,7 +245,7 @@ TEST(solver_lookahead_cache_changes_nothing)
  * length from being certified.  With a budget of 5 nodes for each nested search of a
  * test (40 and 320 on the two retries, solver.c), futile_kh8a's knight interpositions
  * can no longer be shown futile: the length must then come out uncertified (the 11
- * rests on those tests), never as a certified wrong length; with 10 nodes the second
+ * rests on those tests), never as a certified wrong length; with 20 nodes the second
  * retry certifies it.  A length that no stopped test decides stays certified: Shogi Muso
  * 第21番 (25 plies) with 3,000 nodes a test, where two tests stop; its line, whose choice
  * among replies consults results resting on them, is then not (line.c) under a limit;
@@ -272,7 +272,7 @@ TEST(solver_stopped_delay_tests)
     CHECK(r.plies >= 11);
     CHECK(r.futile_stops > 0);
     solve_result_free(&r);
-    r = solve_with_delay_budget(kh8a, 10, 0, 60);
+    r = solve_with_delay_budget(kh8a, 20, 0, 60);
     CHECK_INT(r.plies, 11);
     CHECK(r.exact && !r.futile_unsure && r.futile_stops > 0);
     solve_result_free(&r);
