@@ -498,8 +498,9 @@ TEST(front_solve_delay_nodes)
  * defender node reports (dfpn_delay.c), which makes "no mate within 29" cheap: 1.79 M
  * nodes (1.0 M before the epsilon of 3/4 in bounded searches, dfpn.c).  Testing every
  * disproven interposition at once, that question alone ran past 2.6 M nodes (12.4 M
- * tests; measured with epsilon 1/4).  (The whole solve proved the 31 shortest in 1.4 M nodes then, 2.2 M before the
- * epsilon change and 12.3 M since, when its first question, "within 39", takes 9.8 M.) */
+ * tests; measured with epsilon 1/4).  (The whole solve proved the 31 shortest in 1.4 M
+ * nodes then, 2.2 M before the epsilon change and 12.3 M since, when its first question,
+ * "within 39", takes 9.8 M.) */
 TEST(front_solve_lazy_delay_tests)
 {
     if (!fu_begin())
