@@ -501,7 +501,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
          * 165 problems proven by both 115.3 M nodes against 135.0 M; 1/2 and 1 there: 355.7
          * M and 348.8 M, 174 each.  3/4 everywhere: 375.1 M, one problem unanswered.  Not
          * everywhere better: Zuko 第98番's "within 39" takes 9.8 M nodes against 71,117. */
-        uint64_t eps = or_node && len < LEN_INF / 2 ? (uint64_t)phi2 * 3 / 4 : phi2 / 4;
+        uint64_t eps = or_node && dfpn_bounded(len) ? (uint64_t)phi2 * 3 / 4 : phi2 / 4;
         uint64_t grow = (uint64_t)phi2 + eps + 1;
         uint32_t c_phi_th = (uint32_t)(grow < th_phi ? grow : th_phi);
         /* Under the weak dn an attacker node's number moves only with its largest child,

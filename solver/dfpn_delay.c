@@ -21,7 +21,7 @@
  * and a real length bound (an unbounded question never finds the witness). */
 bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len)
 {
-    return !or_node && d->mode == MODE_COMPOSER && d->sh->futile == FUTILE_DELAY && len <= SOLVER_MAX_PLY;
+    return !or_node && d->mode == MODE_COMPOSER && d->sh->futile == FUTILE_DELAY && dfpn_bounded(len);
 }
 
 /* The capture half of the rule for a long interposition (not mated within the child

@@ -57,6 +57,10 @@ typedef struct {
 
 static inline child_t *frame(dfpn_t *d, size_t base) { return d->arena + base; }
 
+/* Whether a node's length bound is a real one (a question "mate within len?"), not the
+ * unbounded search's LEN_INF - 1 less the plies played. */
+static inline bool dfpn_bounded(int len) { return len <= SOLVER_MAX_PLY; }
+
 static inline hand_t attacker_hand(const dfpn_t *d) { return d->pos->hand[d->attacker]; }
 
 /* The reply a disproven defender node reports as its refutation: one that holds on every
