@@ -492,7 +492,8 @@ static void clear_findings(verify_result_t *v)
     v->nfindings = 0;
 }
 
-void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
+/* The walk and the verdict along the main line v->solve.pv. */
+static void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
     const solve_result_t *r = &v->solve;
     clear_findings(v); /* a run again, after a shorter mate was found, starts afresh */
@@ -540,6 +541,128 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
     verify_conclude(v);
 }
 
+/* Whether finding f is a move as good as the main line's at its ply (the mate takes as
+ * many plies either way), whose line can stand for the main line from there on. */
+static bool is_tie(const verify_finding_t *f, int n)
+{
+    bool kind = f->kind == FIND_PROMOTION || f->kind == FIND_SQUARE || f->kind == FIND_PIECE || f->kind == FIND_EQUAL;
+    return kind && f->moves && f->ply >= 1 && f->plies == n - f->ply + 1;
+}
+
+/* The ply of the first major finding that another line could avoid (a cook, leftover
+ * pieces at the mate), or 0 when some other major finding holds (a length other than the
+ * stated one, a longer defence: the line is then not the rules' line). */
+static int first_avoidable(const verify_result_t *v)
+{
+    int first = 0;
+    for (int i = 0; i < v->nfindings; i++) {
+        const verify_finding_t *f = &v->findings[i];
+        if (!verify_kind_major(f->kind))
+            continue;
+        if (f->kind != FIND_COOK && f->kind != FIND_LEFTOVER)
+            return 0;
+        if (!first || f->ply < first)
+            first = f->ply;
+    }
+    return first;
+}
+
+/* The main line is one of the lines the rules allow: where it has a move as good as
+ * another (a 変同, a 成不成非限定, ...), which one it takes is a tie-break of the search.
+ * A flaw that lies after such a choice belongs to that branch only, a variation of the
+ * composition (変化別詰), not to the composition: Muso 第98番 mates in 61 after 5d4c and
+ * after 5d4c+, with a cook at ply 57 after 5d4c only, and the verdict followed whichever
+ * the search of the day preferred.  So a cooked verdict whose flaws all come after such a
+ * choice is checked again along the other move's line (the finding's), the nearest choice
+ * first, up to TIE_TRIES of them; a sound line replaces the main line, and the cooks of
+ * the line it replaces stay in the report as minor findings (variation-cook).  Only a
+ * certified main line: the other line then has its length, the rules' length. */
+enum { TIE_TRIES = 4 };
+
+/* Makes alt (a sound line through the other move of choice t) v's main line. */
+static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_finding_t *t, int n)
+{
+    /* The replaced line's cooks, after the choice, join the new line's findings (sorted
+     * by ply: each behind the new line's own findings of its ply).  The new line's
+     * finding for the replaced move shows one way to mate on that branch: when it is the
+     * cook's, the other is the replaced line's own. */
+    const verify_finding_t *back = NULL;
+    for (int i = 0; i < alt->nfindings; i++)
+        if (alt->findings[i].ply == t->ply && alt->findings[i].plies &&
+            alt->findings[i].moves[0] == v->solve.pv[t->ply - 1])
+            back = &alt->findings[i];
+    int nback = back ? back->plies : 0;
+    move_t *shown = back ? malloc(sizeof *shown * (size_t)nback) : NULL;
+    if (shown)
+        memcpy(shown, back->moves, sizeof *shown * (size_t)nback);
+    vctx_t c = {.v = alt, .cap = alt->nfindings};
+    for (int i = 0; i < v->nfindings && !c.oom; i++) {
+        const verify_finding_t *f = &v->findings[i];
+        if (f->kind != FIND_COOK)
+            continue;
+        int at = f->ply - t->ply;
+        if (shown && at < nback && f->plies && shown[at] == f->moves[0])
+            add(&c, f->ply, FIND_VARIATION_COOK, v->solve.pv + f->ply - 1, n - f->ply + 1);
+        else
+            add(&c, f->ply, FIND_VARIATION_COOK, f->moves, f->plies);
+    }
+    free(shown);
+    sort_findings(alt);
+    clear_findings(v);
+    memcpy(v->solve.pv, alt->solve.pv, sizeof *v->solve.pv * (size_t)n);
+    v->solve.leftover = alt->solve.leftover;
+    v->findings = alt->findings, v->nfindings = alt->nfindings;
+    v->verdict = alt->verdict;
+    v->incomplete = alt->incomplete;
+    free(alt->solve.pv);
+}
+
+void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
+{
+    verify_line(sh, p, o, v, proof_nodes);
+    int n = v->solve.plies, first = v->verdict == VERDICT_COOKED && v->solve.exact ? first_avoidable(v) : 0;
+    int tried[TIE_TRIES], ntried = 0;
+    while (first && ntried < TIE_TRIES && !dfpn_global_limit_hit(sh)) {
+        /* The nearest choice before the first flaw that is not tried yet. */
+        int pick = -1;
+        for (int i = 0; i < v->nfindings; i++) {
+            const verify_finding_t *f = &v->findings[i];
+            bool seen = false;
+            for (int j = 0; j < ntried; j++)
+                seen |= tried[j] == i;
+            if (!seen && is_tie(f, n) && f->ply < first && (pick < 0 || f->ply > v->findings[pick].ply))
+                pick = i;
+        }
+        if (pick < 0)
+            break;
+        tried[ntried++] = pick;
+        const verify_finding_t *t = &v->findings[pick];
+        verify_result_t alt = *v;
+        alt.nfindings = 0, alt.findings = NULL;
+        alt.solve.pv = malloc(sizeof *alt.solve.pv * SOLVER_MAX_PLY);
+        undo_t *u = malloc(sizeof *u * (size_t)n);
+        if (!alt.solve.pv || !u) {
+            free(alt.solve.pv), free(u);
+            break;
+        }
+        memcpy(alt.solve.pv, v->solve.pv, sizeof *alt.solve.pv * (size_t)(t->ply - 1));
+        memcpy(alt.solve.pv + t->ply - 1, t->moves, sizeof *alt.solve.pv * (size_t)t->plies);
+        for (int i = 0; i < n; i++)
+            pos_do(p, alt.solve.pv[i], &u[i]);
+        alt.solve.leftover = hand_total(p->hand[opp(p->side)]); /* the mated side is to move */
+        for (int i = n; i > 0; i--)
+            pos_undo(p, alt.solve.pv[i - 1], &u[i - 1]);
+        free(u);
+        verify_line(sh, p, o, &alt, proof_nodes);
+        if (alt.verdict == VERDICT_SOUND) {
+            adopt_branch(v, &alt, t, n);
+            return;
+        }
+        clear_findings(&alt);
+        free(alt.solve.pv);
+    }
+}
+
 void verify_result_free(verify_result_t *v)
 {
     clear_findings(v);
@@ -569,6 +692,7 @@ static const struct {
     [FIND_EQUAL] = {"equal", "変同", false},
     [FIND_EQUAL_LAST2] = {"equal-last2", "終2手変同", false},
     [FIND_LONGER] = {"longer", "変長", true},
+    [FIND_VARIATION_COOK] = {"variation-cook", "変化別詰", false},
     [FIND_UNKNOWN] = {"unknown", "未確定", false},
 };
 

@@ -101,6 +101,7 @@ TEST(front_verify_cases)
  * "long" or "leftover" finding, since the line is then not proven shortest. */
 #define ZUKO69 "9/9/9/9/5l3/p2+rb4/1pG3+R2/S3S4/1+bk6 b 3GSs4n3l16p 1"
 /* 将棋図巧 第10番, 73 plies: its length costs about 1 M nodes to certify, its walk 0.25 M. */
+#define MUSO98 "1p3+rp1p/s2g1pk1n/p3n4/4S2+B1/6N2/2PN1P3/2+sPs1L2/1+p7/L1L6 b 6Prb3gl3p 1"
 #define ZUKO10 "6n2/+PS1+Ps1k2/3s+B1l2/1Lp1G1p1S/3p1n1+R+p/3+p1+nG2/4Pp1G1/6G+r1/5L1N+B b 2Pl7p 1"
 
 TEST(front_verify_report)
@@ -143,11 +144,26 @@ TEST(front_verify_report)
     fu_run_free(&r);
     /* With 1.3 M nodes the shortening's first turn (half of what the proof left) stops
      * at 71 plies; after the walk it goes on with the rest and certifies 73, so the
-     * report is the one an unlimited run gives (without the second turn: exact false). */
-    r = verify_json("--hash 16 --nodes 1300000 --plies 73 '" ZUKO10 "'", 5, "cooked", "true", "73");
+     * report is the one an unlimited run gives (without the second turn: exact false).
+     * At ply 68 the defender has three replies as long (変同); the line the search takes
+     * has a cook at ply 71 (7c7b+, 5 plies against 3), another of the three has none, so
+     * the verdict is sound and the cook a variation-cook (solver/verify.c: verify_run;
+     * cooked before it, with findings ... 68:equal 68:equal 71:cook 73:final-cook). */
+    r = verify_json("--hash 16 --nodes 1300000 --plies 73 '" ZUKO10 "'", 0, "sound", "true", "73");
     CHECK_STR(findings_of(r.out), "15:transposition 45:detour 45:detour 45:detour 45:detour 45:detour 45:detour "
-                                  "45:square 47:detour 65:detour 65:promotion 68:equal 68:equal 71:cook 73:final-cook");
+                                  "45:square 47:detour 65:detour 65:promotion 68:equal 71:variation-cook "
+                                  "72:equal-last2 73:final-cook");
     CHECK(atoll(fu_jget(r.out, "nodes")) < 1300000);
+    fu_run_free(&r);
+    /* Muso 第98番 mates in 61 after 5d4c+ and after 5d4c (成不成非限定); after 5d4c the
+     * attacker has a second mate at ply 57 (7d7c, 7 plies against 5).  The verdict no
+     * longer depends on which of the two the search takes: the line after 5d4c+ is
+     * sound, and the cook is listed as a variation-cook of the other branch.  Before,
+     * the first pass (commit 2c956a9, 5d4c+) gave sound, the search of bb01c8f (5d4c)
+     * cooked. */
+    r = verify_json("--hash 64 '" MUSO98 "'", 0, "sound", "true", "61");
+    CHECK_STR(findings_of(r.out), "1:promotion 33:promotion 57:variation-cook");
+    CHECK(strstr(r.out, "\"pv\": [\"5d4c+\"") != NULL);
     fu_run_free(&r);
     /* At 20,000 nodes the line's own searches get 20,000 more at most (solver.c): its 21
      * plies are the bound proven, not the 19 an unlimited run certifies. */
