@@ -281,10 +281,12 @@ static void resume_shortening(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, u
     make_line(sh, &job->pos, o, r, mode, len, exact, proof_nodes);
     bool same = r->plies == plies && !memcmp(old, r->pv, sizeof *old * (size_t)plies);
     free(old);
-    if (same)
+    if (same) { /* the walk's findings stand; the length's own, and the ties, again */
         verify_conclude(v);
-    else
+        verify_ties(sh, &job->pos, o, v, proof_nodes);
+    } else {
         verify_run(sh, &job->pos, o, v, proof_nodes);
+    }
 }
 
 static void run(job_t *job)

@@ -620,6 +620,11 @@ static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_
 void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
     verify_line(sh, p, o, v, proof_nodes);
+    verify_ties(sh, p, o, v, proof_nodes);
+}
+
+void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
+{
     int n = v->solve.plies, first = v->verdict == VERDICT_COOKED && v->solve.exact ? first_avoidable(v) : 0;
     int tried[TIE_TRIES], ntried = 0;
     while (first && ntried < TIE_TRIES && !dfpn_global_limit_hit(sh)) {
