@@ -626,25 +626,16 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
 void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
     int n = v->solve.plies, first = v->verdict == VERDICT_COOKED && v->solve.exact ? first_avoidable(v) : 0;
-    int tried[TIE_TRIES], ntried = 0;
-    while (first && ntried < TIE_TRIES && !dfpn_global_limit_hit(sh)) {
-        /* The nearest choice before the first flaw that is not tried yet. */
-        int pick = -1;
-        for (int i = 0; i < v->nfindings; i++) {
-            const verify_finding_t *f = &v->findings[i];
-            bool seen = false;
-            for (int j = 0; j < ntried; j++)
-                seen |= tried[j] == i;
-            if (!seen && is_tie(f, n) && f->ply < first && (pick < 0 || f->ply > v->findings[pick].ply))
-                pick = i;
-        }
-        if (pick < 0)
-            break;
-        tried[ntried++] = pick;
-        const verify_finding_t *t = &v->findings[pick];
+    /* The findings are in ply order (sort_findings): from the last, the nearest choices
+     * before the first flaw come first. */
+    for (int i = v->nfindings - 1, tries = 0; first && i >= 0 && tries < TIE_TRIES && !dfpn_global_limit_hit(sh); i--) {
+        const verify_finding_t *t = &v->findings[i];
+        if (!is_tie(t, n) || t->ply >= first)
+            continue;
+        tries++;
         verify_result_t alt = *v;
         alt.nfindings = 0, alt.findings = NULL;
-        alt.solve.pv = malloc(sizeof *alt.solve.pv * SOLVER_MAX_PLY);
+        alt.solve.pv = malloc(sizeof *alt.solve.pv * (size_t)n);
         undo_t *u = malloc(sizeof *u * (size_t)n);
         if (!alt.solve.pv || !u) {
             free(alt.solve.pv), free(u);
@@ -652,11 +643,11 @@ void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resu
         }
         memcpy(alt.solve.pv, v->solve.pv, sizeof *alt.solve.pv * (size_t)(t->ply - 1));
         memcpy(alt.solve.pv + t->ply - 1, t->moves, sizeof *alt.solve.pv * (size_t)t->plies);
-        for (int i = 0; i < n; i++)
-            pos_do(p, alt.solve.pv[i], &u[i]);
+        for (int k = 0; k < n; k++)
+            pos_do(p, alt.solve.pv[k], &u[k]);
         alt.solve.leftover = hand_total(p->hand[opp(p->side)]); /* the mated side is to move */
-        for (int i = n; i > 0; i--)
-            pos_undo(p, alt.solve.pv[i - 1], &u[i - 1]);
+        for (int k = n; k > 0; k--)
+            pos_undo(p, alt.solve.pv[k - 1], &u[k - 1]);
         free(u);
         verify_line(sh, p, o, &alt, proof_nodes);
         if (alt.verdict == VERDICT_SOUND) {
