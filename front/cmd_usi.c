@@ -42,7 +42,7 @@ static void usage(void)
            "stop or an error gives 'checkmate timeout'.  A plain 'go' gets 'bestmove resign'.\n"
            "\n"
            "options (setoption):\n"
-           "  USI_Hash      table size in MiB, %d..%d (default %d)\n"
+           "  USI_Hash      search memory in MiB (table and caches), %d..%d (default %d)\n"
            "  Futile        delay|capture|none: which futile interpositions are ignored (README)\n"
            "  DefenderHand  given|rest: the defender's hand as given, or every remaining piece\n",
            HASH_MIN, HASH_MAX, HASH_DEFAULT);

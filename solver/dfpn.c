@@ -163,6 +163,8 @@ static bool arena_reserve(dfpn_t *d, size_t n)
     return true;
 }
 
+static inline int est_bits(const dfpn_shared_t *sh) { return sh->caches.est_bits ? sh->caches.est_bits : EST_BITS; }
+
 static inline uint64_t tt_key(const dfpn_t *d) { return d->pos->board_key ^ d->salt; }
 
 /* Proof hand of a defender node with no reply that counts; need: the proof hands of the
@@ -279,7 +281,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         return;
     /* Undecided look-aheads from earlier visits (estimate.h). */
     uint64_t ekey = p->board_key ^ d->salt;
-    if (len >= 2 && est_get(d->sh->est_cache, p, ekey, &c->pn, &c->dn))
+    if (len >= 2 && est_get(d->sh->est_cache, est_bits(d->sh), p, ekey, &c->pn, &c->dn))
         return;
     bool child_or = p->side == d->attacker;
     if (!child_or) {
@@ -307,7 +309,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
             c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = attacker_hand(d);
         } else {
             c->pn = est, c->dn = 1;
-            est_put(d->sh->est_cache, p, ekey, c->pn, c->dn);
+            est_put(d->sh->est_cache, est_bits(d->sh), p, ekey, c->pn, c->dn);
         }
         return;
     }
@@ -337,7 +339,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         return;
     }
     c->pn = 1, c->dn = (uint32_t)n;
-    est_put(d->sh->est_cache, p, ekey, c->pn, c->dn);
+    est_put(d->sh->est_cache, est_bits(d->sh), p, ekey, c->pn, c->dn);
 }
 
 /* ---- the search ---- */
@@ -412,7 +414,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         uint64_t bk = pos_board_key_after(p, moves[i]);
         tt_prefetch(sh->tt, bk ^ d->salt);
         tt_prefetch_entries(sh->tt, bk ^ d->salt);
-        est_prefetch(sh->est_cache, bk ^ d->salt);
+        est_prefetch(sh->est_cache, est_bits(sh), bk ^ d->salt);
     }
     int16_t prev[MG_MAX_MOVES];
     if (!or_node)
@@ -671,7 +673,7 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         return out;
     }
     if (!sh->est_cache)
-        sh->est_cache = est_new();
+        sh->est_cache = est_new(est_bits(sh));
     if (!sh->path_filter)
         sh->path_filter = repc_new();
     repc_begin(sh->path_filter, sh->rep_gen);
@@ -724,6 +726,23 @@ dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mo
     if (sh->aborted && !dfpn_global_limit_hit(sh) && !(saved && sh->nodes >= saved))
         sh->aborted = false;
     return out;
+}
+
+/* A share of 64 MiB or more gets the full caches (9.1 MiB with the path filter); a
+ * smaller one gets an eighth of it for the look-ahead estimates and a 32nd for the
+ * futility verdicts, to the power of two below, so that the table keeps most of it. */
+size_t dfpn_caches_size(size_t bytes, dfpn_caches_t *c)
+{
+    int est = EST_BITS, fut = FUTILE_CACHE_BITS;
+    if (bytes < (size_t)64 << 20) {
+        while (est > EST_MIN_BITS && est_bytes(est) > bytes / 8)
+            est--;
+        while (fut > FUTILE_CACHE_MIN_BITS && futile_cache_bytes(fut) > bytes / 32)
+            fut--;
+    }
+    c->est_bits = (uint8_t)est;
+    c->futile_bits = (uint8_t)fut;
+    return est_bytes(est) + futile_cache_bytes(fut) + sizeof(repc_t);
 }
 
 void dfpn_shared_release(dfpn_shared_t *sh)

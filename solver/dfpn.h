@@ -34,6 +34,17 @@ typedef enum { MODE_STRICT = 0, MODE_COMPOSER = 1 } dfpn_mode_t;
  * bound, since a test is asked at the bound of the node that asks it. */
 enum { DFPN_NEST_MAX = 1024 };
 
+/* The sizes of a solver's caches, as powers of two of slots; 0 is the full size.  They
+ * come out of the memory the user gives (solver.c), so a small share gets small ones. */
+typedef struct {
+    uint8_t est_bits;    /* estimate.h */
+    uint8_t futile_bits; /* futile.c */
+} dfpn_caches_t;
+
+/* Chooses the caches for a share of `bytes` (one job's part of --hash) and returns the
+ * bytes they take, the path filter (repcache.h) included; the table gets the rest. */
+size_t dfpn_caches_size(size_t bytes, dfpn_caches_t *c);
+
 /* What every search of one solve shares: the table, the limits and the counters. */
 typedef struct {
     tt_t *tt;
@@ -68,6 +79,7 @@ typedef struct {
     int nest;
     void *futile_cache; /* futile.c: verdicts by position key */
     struct est_slot *est_cache; /* estimate.h: initial numbers of children by position key */
+    dfpn_caches_t caches;       /* the two caches' sizes (0: the full ones) */
     struct repc *path_filter;   /* repcache.h: which boards may have a path disproof */
     uint64_t rep_gen;           /* the problem's number: path_filter belongs to one problem */
     uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */

@@ -20,13 +20,15 @@
 #include "hand.h"
 #include "prefault.h"
 
-enum { FUTILE_MAX_DEPTH = 24, CACHE_SIZE = 1 << 16 };
+enum { FUTILE_MAX_DEPTH = 24 };
 
 typedef struct {
     uint64_t key; /* pos_key | 1, 0 = empty */
     hand_t ph;
     uint8_t mated;
 } verdict_t;
+
+size_t futile_cache_bytes(int bits) { return ((size_t)1 << bits) * sizeof(verdict_t); }
 
 static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, hand_t *ph, const move_t *given,
                       int given_n);
@@ -75,9 +77,10 @@ static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, 
         sh->futile_cuts++;
         return false;
     }
+    size_t slots = (size_t)1 << (sh->caches.futile_bits ? sh->caches.futile_bits : FUTILE_CACHE_BITS);
     if (!sh->futile_cache)
-        sh->futile_cache = calloc_prefaulted(CACHE_SIZE, sizeof(verdict_t));
-    verdict_t *v = sh->futile_cache ? (verdict_t *)sh->futile_cache + (pos_key(q) & (CACHE_SIZE - 1)) : NULL;
+        sh->futile_cache = calloc_prefaulted(slots, sizeof(verdict_t));
+    verdict_t *v = sh->futile_cache ? (verdict_t *)sh->futile_cache + (pos_key(q) & (slots - 1)) : NULL;
     uint64_t key = pos_key(q) | 1;
     if (v && v->key == key) {
         *ph = v->ph;

@@ -39,6 +39,11 @@
  * more nodes on those 11. */
 enum { FUTILE_DELAY_BUDGET = 1000000 };
 
+/* The verdict cache (futile.c): 2^FUTILE_CACHE_BITS slots (1 MiB) unless the memory
+ * share is small (dfpn_caches_size). */
+enum { FUTILE_CACHE_BITS = 16, FUTILE_CACHE_MIN_BITS = 8 };
+size_t futile_cache_bytes(int bits);
+
 static inline uint64_t futile_delay_budget(const dfpn_shared_t *sh)
 {
     return sh->delay_budget ? sh->delay_budget : FUTILE_DELAY_BUDGET;

@@ -56,7 +56,11 @@ solver_t *solver_new(size_t hash_mb)
     solver_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    if (!tt_init(&s->tt, hash_mb ? hash_mb : 1)) {
+    /* --hash is all the search's memory: the caches come out of it, the table gets the
+     * rest.  At 256 MiB that is 246.9 MiB of table. */
+    size_t share = (hash_mb ? hash_mb : 1) << 20;
+    size_t caches = dfpn_caches_size(share, &s->keep.caches);
+    if (!tt_init(&s->tt, share - caches)) {
         free(s);
         return NULL;
     }
@@ -303,6 +307,7 @@ static void run(job_t *job)
     sh.pool_cap = job->s->keep.pool_cap;
     sh.futile_cache = job->s->keep.futile_cache;
     sh.est_cache = job->s->keep.est_cache;
+    sh.caches = job->s->keep.caches;
     sh.path_filter = job->s->keep.path_filter;
     sh.rep_gen = ++job->s->keep.rep_gen;
     sh.node_limit = o->node_limit;

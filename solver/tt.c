@@ -1,8 +1,9 @@
 /*
  * tt.c: transposition table storage, lookup with hand superiority, and replacement.
  *
- * The block comes from mmap (huge pages advised), so its size is exactly what --hash
- * asked for, rounded down to a power of two of buckets, and never grows.  An entry is
+ * The block comes from mmap (huge pages advised), as many whole buckets as the bytes it is
+ * given hold (the solver gives it what --hash leaves after the caches: solver.c), and never
+ * grows.  An entry is
  * empty when its generation is not the table's; tt_new_search bumps the generation and
  * clears the memory only when the 16-bit counter wraps.  The counter is that wide because
  * a clearing writes the whole table: with 8 bits one came every 255 problems, and 2,000
@@ -15,6 +16,12 @@
  * faulting in (and having the kernel zero) pages all over the block: a batch of 69 small
  * problems used to touch 200 MiB of a 256 MiB table.  A large one reaches the whole block
  * after a few doublings, each a pass over what is in use.
+ *
+ * The block need not be a power of two of buckets (it once was, so that --hash 1000 gave
+ * a table of 512 MiB).  Past the largest power of two P within it, the last step widens
+ * the index to 2P - 1 and folds an index h >= buckets back onto h - P: the buckets from
+ * buckets - P to P - 1 then answer for two indices each, the others for one, and only
+ * the buckets below buckets - P move entries to their twins (tt_bucket_index).
  *
  * A tag is the board key XOR the generation's salt, so one compare of the tag line says
  * both "this board" and "this generation"; the entry's own gen is checked as well, which
@@ -43,15 +50,21 @@ static void set_gen(tt_t *tt, uint16_t gen)
     tt->salt = gen_salt(gen);
 }
 
-bool tt_init(tt_t *tt, size_t megabytes)
+/* The largest power of two not above n (n >= 1). */
+static size_t floor_pow2(size_t n)
+{
+    size_t p = 1;
+    while (p <= n / 2)
+        p *= 2;
+    return p;
+}
+
+bool tt_init(tt_t *tt, size_t bytes)
 {
     memset(tt, 0, sizeof *tt);
-    size_t bytes = megabytes << 20, bucket_bytes = sizeof(tt_bucket_t);
-    if (bytes < bucket_bytes)
+    size_t bucket_bytes = sizeof(tt_bucket_t), buckets = bytes / bucket_bytes;
+    if (buckets == 0)
         return false;
-    size_t buckets = 1;
-    while (buckets * 2 * bucket_bytes <= bytes)
-        buckets *= 2;
     void *mem = mmap(NULL, buckets * bucket_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                      -1, 0);
     if (mem == MAP_FAILED)
@@ -61,7 +74,7 @@ bool tt_init(tt_t *tt, size_t megabytes)
 #endif
     tt->table = mem;
     tt->buckets = buckets;
-    tt->mask = (buckets < TT_START_BUCKETS ? buckets : TT_START_BUCKETS) - 1;
+    tt->mask = floor_pow2(buckets < TT_START_BUCKETS ? buckets : TT_START_BUCKETS) - 1;
     tt->bytes = buckets * bucket_bytes;
     set_gen(tt, 1);
     return true;
@@ -84,7 +97,7 @@ void tt_new_search(tt_t *tt)
     set_gen(tt, gen);
     tt->used = 0;
     tt->skip_unsure = 0;
-    tt->mask = (tt->buckets < TT_START_BUCKETS ? tt->buckets : TT_START_BUCKETS) - 1;
+    tt->mask = floor_pow2(tt->buckets < TT_START_BUCKETS ? tt->buckets : TT_START_BUCKETS) - 1;
 }
 
 /* Empties entry i of b in this generation. */
@@ -94,14 +107,15 @@ static inline void kill(const tt_t *tt, tt_bucket_t *b, int i)
     b->tag[i] = ~b->tag[i];
 }
 
-/* Doubles the part of the table in use once half its entries are taken. */
+/* Doubles the part of the table in use once half its entries are taken; the last step
+ * may split only the buckets whose twins exist (the file comment). */
 static void maybe_grow(tt_t *tt)
 {
     size_t m = tt->mask + 1;
     if (m >= tt->buckets || tt->used < (uint64_t)m * TT_BUCKET / 2)
         return;
-    size_t wide = 2 * m - 1;
-    for (size_t i = 0; i < m; i++) {
+    size_t wide = 2 * m - 1, split = 2 * m <= tt->buckets ? m : tt->buckets - m;
+    for (size_t i = 0; i < split; i++) {
         tt_bucket_t *b = &tt->table[i], *to = &tt->table[i + m];
         int k = 0;
         for (int j = 0; j < TT_BUCKET; j++) {
@@ -117,6 +131,11 @@ static void maybe_grow(tt_t *tt)
     tt->mask = wide;
 }
 
+size_t tt_buckets_in_use(const tt_t *tt)
+{
+    return tt->mask + 1 < tt->buckets ? tt->mask + 1 : tt->buckets;
+}
+
 int tt_hashfull(const tt_t *tt)
 {
     uint64_t total = (uint64_t)tt->buckets * TT_BUCKET;
@@ -125,7 +144,7 @@ int tt_hashfull(const tt_t *tt)
 
 static inline tt_bucket_t *bucket_of(const tt_t *tt, uint64_t key)
 {
-    return &tt->table[key & tt->mask];
+    return &tt->table[tt_bucket_index(tt, key)];
 }
 
 /* The entries of b whose tag is key's in this generation, as a bit mask. */

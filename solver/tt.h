@@ -65,8 +65,8 @@ _Static_assert(sizeof(tt_bucket_t) == 256, "a bucket is four cache lines");
 
 typedef struct {
     tt_bucket_t *table;
-    size_t buckets; /* a power of two */
-    size_t mask;    /* buckets in use in this generation, minus one (tt.c: growth) */
+    size_t buckets; /* any number (tt.c: the last step of growth) */
+    size_t mask;    /* a power of two minus one: the index's bits in this generation (tt.c) */
     size_t bytes;
     uint16_t gen;
     uint64_t salt;  /* the generation's, mixed into tags */
@@ -86,23 +86,32 @@ typedef struct {
     bool unsure;     /* the deciding result rests on a stopped delay-rule test */
 } tt_probe_t;
 
-bool tt_init(tt_t *tt, size_t megabytes);
+/* A table of as many whole buckets as `bytes` holds (false: not one, or no memory). */
+bool tt_init(tt_t *tt, size_t bytes);
 void tt_free(tt_t *tt);
 void tt_new_search(tt_t *tt); /* forget everything (O(1) except every 65535th call) */
 int tt_hashfull(const tt_t *tt);  /* per mille */
+size_t tt_buckets_in_use(const tt_t *tt); /* in this generation: buckets 0 .. this - 1 */
+
+/* The bucket of a key: its index bits, folded back below the block's end (tt.c). */
+static inline size_t tt_bucket_index(const tt_t *tt, uint64_t key)
+{
+    size_t h = key & tt->mask;
+    return h < tt->buckets ? h : h - ((tt->mask + 1) >> 1);
+}
 
 tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len);
 
 /* Starts loading the tags of key's bucket, so that a probe soon after finds them in cache. */
 static inline void tt_prefetch(const tt_t *tt, uint64_t key)
 {
-    __builtin_prefetch(tt->table[key & tt->mask].tag);
+    __builtin_prefetch(tt->table[tt_bucket_index(tt, key)].tag);
 }
 
 /* Starts loading the entries of key's bucket (its other three lines), for a store soon after. */
 static inline void tt_prefetch_entries(const tt_t *tt, uint64_t key)
 {
-    const char *e = (const char *)tt->table[key & tt->mask].e;
+    const char *e = (const char *)tt->table[tt_bucket_index(tt, key)].e;
     for (size_t i = 0; i < sizeof(tt->table->e); i += 64)
         __builtin_prefetch(e + i);
 }

@@ -7,8 +7,12 @@
  * Runs that are compared give every job a table of the same size (--hash = jobs x MiB),
  * and use node limits rather than time limits, so their answers are identical.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "front_util.h"
 #include "test.h"
@@ -17,6 +21,7 @@
 #define MATE3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
 #define NOMATE "4k4/9/9/9/9/9/9/9/9 b P 1"
 #define ZUKO1 "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1"
+#define ZUKO37 "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1"
 
 static bool starts_with(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
 
@@ -333,5 +338,51 @@ TEST(front_batch_split_and_merge)
     }
     fu_run_free(&r);
     fu_run_free(&single);
+    fu_end();
+}
+
+/* The peak resident memory, in MiB, of one run of the binary with these arguments (its
+ * output discarded), or -1. */
+static double peak_mib(char *const argv[])
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        dup2(fd, 1), dup2(fd, 2);
+        execv(fu_bin(), argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
+        return -1;
+    return ru.ru_maxrss / 1024.0;
+}
+
+/* --hash is all the memory of the tables and the caches (solver.c): a search that fills
+ * its table uses about that much more than a run that uses next to none, whether one job
+ * has it or two share it.  (It once rounded the table down to a power of two, 64 MiB of
+ * 100, and the caches came on top.)  AddressSanitizer's shadow memory would count too. */
+TEST(front_batch_memory_is_what_hash_says)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return;
+#endif
+#endif
+    if (!fu_begin())
+        return;
+    double base = peak_mib((char *[]){"tsume", "solve", "--hash", "1", MATE1, NULL});
+    double one = peak_mib((char *[]){"tsume", "solve", "--hash", "100", "--nodes", "2000000", ZUKO37, NULL});
+    const char *two_problems = fu_write("two.sfen", ZUKO37 "\n" ZUKO37 "\n");
+    double two = peak_mib((char *[]){"tsume", "solve", "--hash", "100", "--jobs", "2", "--nodes", "2000000", "-f",
+                                     (char *)two_problems, NULL});
+    CHECK(base > 0 && one > 0 && two > 0);
+    /* The program itself and a large search's frames take a few MiB besides. */
+    if (one - base < 95 || one - base > 104 || two - base < 95 || two - base > 106)
+        test_fail(__FILE__, __LINE__, "peak memory: %.1f MiB with --hash 1 (mate in one), %.1f with --hash 100, "
+                  "%.1f with --hash 100 on two jobs", base, one, two);
     fu_end();
 }

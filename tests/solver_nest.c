@@ -69,7 +69,7 @@ TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
     shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure);
     CHECK(sh.aborted && !exact); /* the limit stopped the shortening */
     int bad = 0;
-    for (size_t i = 0; i < (tt.mask + 1) * TT_BUCKET; i++) {
+    for (size_t i = 0; i < tt_buckets_in_use(&tt) * TT_BUCKET; i++) {
         const tt_entry_t *e = &tt.table[i / TT_BUCKET].e[i % TT_BUCKET];
         bad += e->gen == tt.gen && e->dn == PN_INF && e->pn != 0;
     }

@@ -19,7 +19,7 @@ static hand_t pawns(int n) { return hand_set(0, PAWN, n); }
 TEST(tt_superiority_and_exact_results)
 {
     tt_t tt;
-    CHECK(tt_init(&tt, 1));
+    CHECK(tt_init(&tt, 1 << 20));
     tt_new_search(&tt);
 
     /* A proof with one pawn covers two pawns, not none; a disproof with two pawns covers
@@ -66,7 +66,7 @@ TEST(tt_superiority_and_exact_results)
 TEST(tt_unsure_results)
 {
     tt_t tt;
-    CHECK(tt_init(&tt, 1));
+    CHECK(tt_init(&tt, 1 << 20));
     tt_new_search(&tt);
 
     tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false, true);
@@ -122,7 +122,7 @@ TEST(tt_unsure_results)
 TEST(tt_path_disproofs)
 {
     tt_t tt;
-    CHECK(tt_init(&tt, 1));
+    CHECK(tt_init(&tt, 1 << 20));
     tt_new_search(&tt);
     tt_store_path(&tt, KEY, pawns(1), 0xfeedfacecafebeefull, 4, 17, 10, true, false);
     uint64_t suffix = 0;
@@ -171,7 +171,7 @@ TEST(tt_path_disproofs)
 TEST(tt_growth_drops_and_generations)
 {
     tt_t tt;
-    CHECK(tt_init(&tt, 4)); /* 16,384 buckets, of which a problem starts on 4,096 */
+    CHECK(tt_init(&tt, 4 << 20)); /* 16,384 buckets, of which a problem starts on 4,096 */
     tt_new_search(&tt);
     size_t start = tt.mask;
     enum { N = 60000 };
@@ -209,5 +209,40 @@ TEST(tt_growth_drops_and_generations)
     CHECK_INT(tt_probe(&tt, KEY + 1, pawns(1), 9).found, false);
     tt_store(&tt, KEY, pawns(0), 7, 8, MOVE_NONE, 1);
     CHECK_INT(tt_probe(&tt, KEY, pawns(0), 3).pn, 7);
+    tt_free(&tt);
+}
+
+/* A block that is not a power of two of buckets (tt.c): 3 MiB is 12,288 buckets.  The
+ * last step of growth widens the index to 16,384 and folds the indices past the block
+ * back by 8,192, so buckets 4,096 to 8,191 answer for two indices each; every entry kept
+ * is found again under its key alone, and the whole block is in use. */
+TEST(tt_block_of_any_size)
+{
+    tt_t tt;
+    CHECK(!tt_init(&tt, sizeof(tt_bucket_t) - 1)); /* not one bucket */
+    CHECK(tt_init(&tt, 3 << 20));
+    CHECK_INT((int)tt.buckets, 12288);
+    tt_new_search(&tt);
+    CHECK_INT((int)tt_buckets_in_use(&tt), 4096);
+    CHECK_INT((int)tt_bucket_index(&tt, 4096 + 5), 5);
+    enum { N = 120000 };
+    for (uint32_t i = 0; i < N; i++)
+        tt_store(&tt, (i + 1) * 0x9E3779B97F4A7C15ull, pawns(i % 3), i + 2, 1, MOVE_NONE, 1 + i % 5);
+    CHECK_INT((int)tt.mask, 16383);
+    CHECK_INT((int)tt_buckets_in_use(&tt), 12288);
+    CHECK_INT((int)tt_bucket_index(&tt, 12288 + 7), 4096 + 7);  /* folded */
+    CHECK_INT((int)tt_bucket_index(&tt, 8192 + 7), 8192 + 7);   /* its twin exists */
+    CHECK_INT((int)tt_bucket_index(&tt, 16383), 8191);
+    int kept = 0, wrong = 0;
+    for (uint32_t i = 0; i < N; i++) {
+        tt_probe_t t = tt_probe(&tt, (i + 1) * 0x9E3779B97F4A7C15ull, pawns(i % 3), 1);
+        kept += t.found;
+        wrong += t.found && t.pn != i + 2;
+        wrong += tt_probe(&tt, (i + 1) * 0x9E3779B97F4A7C15ull, pawns(i % 3 + 1), 1).found;
+    }
+    CHECK_INT(wrong, 0);
+    CHECK((uint64_t)kept == tt.used);
+    /* Nearly every slot holds an entry: the folded buckets took two indices' keys. */
+    CHECK(kept > 12288 * TT_BUCKET * 9 / 10);
     tt_free(&tt);
 }

@@ -12,7 +12,7 @@
 
 static inline dfpn_shared_t search_begin(tt_t *tt, size_t mb)
 {
-    CHECK(tt_init(tt, mb));
+    CHECK(tt_init(tt, mb << 20));
     tt_new_search(tt);
     return (dfpn_shared_t){.tt = tt, .futile = FUTILE_DELAY};
 }
