@@ -438,6 +438,26 @@ TEST(front_solve_uncertified_within)
     scratch_end();
 }
 
+/* Among equally long defences the one leaving the attacker no pieces wins, under node
+ * limits too.  Shogi Zuko 第56番 (25 plies) at the bench's limits: at ply 4 the tokins of
+ * 3g and 4i may each take on 4h, both mated in 21 more plies; 3g4h leaves a gold in
+ * hand, 4i4h nothing.  Showing that 4i4h holds out ("no mate within 19") takes more than
+ * a refining search's 20,000 nodes, and the walk used to pass it over. */
+#define ZUKO56 "9/9/5l3/+B2+R5/+P1+p1g4/3S1l1n+B/G1+p3+p2/1+p2+rk1N1/2s1N+p1G1 b G2sn2l12p 1"
+TEST(front_solve_leftover_tie_under_limits)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--format json --nodes 50000000 --shorten-nodes 3000000 '" ZUKO56 "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "plies"), "25");
+    CHECK_STR(fu_jget(r.out, "shortest"), "true");
+    CHECK_STR(fu_jget(r.out, "leftover"), "0");
+    CHECK(strstr(r.out, "\"pv\": [\"6f5g\", \"4h5i\", \"5g4h\", \"4i4h\",") != NULL);
+    run_free(&r);
+    scratch_end();
+}
+
 /* --shorten-nodes caps the shortening alone.  Shogi Zuko 第37番 (23 plies) is proven in a
  * few hundred thousand nodes, but showing no mate within 21 takes about 15 M: with
  * 100,000 nodes for it the answer is a mate within 23 not proven shortest, well before
