@@ -18,10 +18,10 @@
  *
  * Most problems seldom repeat, and a second table probe for every new child cost 16% more
  * time on 52 Zuko and Muso problems (7% while the entries had a cache of their own, its slot
-prefetched).  A filter of one bit
- * per 2^-REPC_FILTER_BITS of the salted board keys says whether such an entry may exist;
- * it is 128 KiB, stays in the second-level cache, belongs to one problem (emptied when the
- * next one starts, like the table), and comes on top of --hash like the look-ahead cache.
+ * prefetched).  A filter of one bit per 2^-REPC_FILTER_BITS of the salted board keys says
+ * whether such an entry may exist; it is 128 KiB, stays in the second-level cache, belongs
+ * to one problem (emptied when the next one starts, like the table), and is paid out of
+ * --hash like the look-ahead cache (dfpn_caches_size).
  */
 #ifndef TSUME_REPCACHE_H
 #define TSUME_REPCACHE_H
