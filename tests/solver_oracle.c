@@ -1,0 +1,61 @@
+/*
+ * solver_oracle.c: the bounded mate search against a brute force over an independent rules
+ * library (tools/oracle/mate-crosscheck.mjs: shogiops, sharing no code with tsume).  On
+ * random positions and on positions along the shared collections' solution lines, `tsume
+ * check --plies B --futile none` must give the brute force's shortest mate within B, or
+ * none; the composers' rules must answer too, never with a longer mate than the rule with
+ * fewer replies taken away.  Wrong disproof hands, a wrong pawn-drop mate or a mate-in-one
+ * shortcut that misses a reply show up here as a wrong yes or no.
+ *
+ * tests/data/oracle_positions.tsv holds the positions on which bugs planted one at a time
+ * (wrong proof and disproof hands, the table's superiority read the wrong way, the
+ * pawn-drop-mate rule off) gave wrong answers: each of those bugs fails this test.  The
+ * random positions (a fixed seed) and a sample of the collections' line positions add
+ * breadth: the random ones caught the table's proofs read for smaller hands.
+ *
+ * Each random run must check exactly as many positions as it asked for (the tool's summary
+ * line), and the run over the lines at least one, so that a generator or a file that yields
+ * nothing cannot pass unnoticed.  (Positions the brute force cannot settle within its budget
+ * are skipped: random ones are replaced, line ones only counted.)  Needs node and
+ * the npm libraries of tools/oracle/setup.sh, as movegen_oracle.c does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front_util.h"
+#include "test.h"
+
+/* One run of the tool; want: the positions it must check (0: any number, at least one). */
+static void crosscheck(const char *args, int want)
+{
+    fu_run_t r = fu_shell(fu_fmt("node tools/oracle/mate-crosscheck.mjs %s --bin '%s' --shared '%s'", args, fu_bin(),
+                                 test_shared("")));
+    int passed = -1, failed = -1, skipped = -1;
+    const char *last = strstr(r.out, "mate-oracle: ");
+    if (last)
+        sscanf(last, "mate-oracle: %d passed, %d failed (%d skipped)", &passed, &failed, &skipped);
+    CHECK_INT(r.code, 0); /* 1: a wrong answer; 2: the tool could not run */
+    CHECK_INT(failed, 0);
+    if (want)
+        CHECK_INT(passed, want);
+    else
+        CHECK(passed > 0);
+    if (r.code != 0 || failed != 0 || passed <= 0 || (want && passed != want))
+        printf("      %s\n      --- output ---\n%s%s\n", args, r.out, r.err);
+    fu_run_free(&r);
+}
+
+TEST(solver_mate_oracle)
+{
+    if (system("command -v node >/dev/null 2>&1") != 0) {
+        test_fail(__FILE__, __LINE__,
+                  "node not found: the mate cross-check needs nodejs and npm "
+                  "(make test installs them via tools/deps.sh, then runs tools/oracle/setup.sh)");
+        return;
+    }
+    crosscheck("--file tests/data/oracle_positions.tsv", 9);
+    crosscheck("--random 100 --seed 1 --plies 3", 100);
+    crosscheck("--random 15 --seed 2 --plies 5", 15);
+    crosscheck("--lines --sample 80", 0);
+}

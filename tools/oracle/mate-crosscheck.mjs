@@ -1,0 +1,317 @@
+#!/usr/bin/env node
+// mate-crosscheck.mjs: compares tsume's bounded mate search with a brute force over an
+// independent rules library.  For each position the brute force (shogiops; every legal reply
+// counts, as under tsume's --futile none) finds the shortest mate within a small bound, or
+// none; `tsume check --plies B --futile none` must give the same answer and length.  Two
+// invariants of the composers' rules are checked on the same positions, where no referee
+// exists: a mate within B with every reply counted is one under `--futile capture`, no longer,
+// and one under `--futile capture` is one under `--futile delay`, no longer (both rules only
+// take replies away).
+//
+// Where the positions come from:
+//   --random N    N random positions: a defender king on the top four ranks, two to six
+//                 attacking and up to four defending pieces around it (promoted ones too), an
+//                 attacker king sometimes, random hands; reproducible from --seed.  Two in
+//                 three positions with a mate in one are passed over, so that longer answers
+//                 are not drowned.
+//   --lines       every position with the attacker to move along the solution lines of
+//                 DIR/problems/*.sfen: bound 5 within the last 9 plies of a line, 3 elsewhere.
+//   --file F      the positions of F, a line each: SFEN, TAB, bound (other columns and '#'
+//                 lines are skipped); tests/data/oracle_positions.tsv holds positions on which
+//                 planted bugs of the search were seen to give wrong answers.
+// Any of them may be combined.  The bound of random positions is --plies (odd, default 3).
+//
+// usage (from the repo root, after tools/oracle/setup.sh):
+//   node tools/oracle/mate-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]
+//        [--file F] [--shared DIR] [--sample N] [--visits V] [--bin PATH]
+//     --sample N   keep about N of the line positions (every k-th one)
+//     --visits V   the brute force's moves played per position (default 3000000); a position
+//                  that needs more is passed over and counted as skipped (a random one is
+//                  replaced by another, so --random N still checks N)
+//     --bin PATH   the tsume binary (default $TSUME_BIN, else ./tsume)
+// The last line is "mate-oracle: N passed, N failed (N skipped)"; exit status 1 on any
+// mismatch, 2 when the tool itself cannot run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { importPkg } from './modules.mjs';
+
+function fatal(msg) {
+    console.error(`mate-crosscheck: ${msg}`);
+    process.exit(2);
+}
+
+const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
+const { parseUsi } = await importPkg('shogiops', './util');
+
+const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '../shared', sample: 0, visits: 3000000,
+    bin: process.env.TSUME_BIN || './tsume' };
+{
+    const a = process.argv.slice(2);
+    const num = (i, name, min) => {
+        if (i + 1 >= a.length) fatal(`${name} needs a value`);
+        const v = Number(a[i + 1]);
+        if (!Number.isInteger(v) || v < min) fatal(`${name} needs a whole number of at least ${min}`);
+        return v;
+    };
+    for (let i = 0; i < a.length; i++) {
+        if (a[i] === '--random') opts.random = num(i++, a[i], 1);
+        else if (a[i] === '--seed') opts.seed = num(i++, a[i], 1);
+        else if (a[i] === '--plies') opts.plies = num(i++, a[i], 1);
+        else if (a[i] === '--sample') opts.sample = num(i++, a[i], 1);
+        else if (a[i] === '--visits') opts.visits = num(i++, a[i], 1);
+        else if (a[i] === '--lines') opts.lines = true;
+        else if (a[i] === '--file') {
+            if (i + 1 >= a.length) fatal('--file needs a value');
+            opts.files.push(a[++i]);
+        }
+        else if (a[i] === '--shared' || a[i] === '--bin') {
+            if (i + 1 >= a.length) fatal(`${a[i]} needs a value`);
+            opts[a[i].slice(2)] = a[++i];
+        } else if (a[i] === '-h' || a[i] === '--help') {
+            console.log('usage: node tools/oracle/mate-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
+                '       [--file F] [--shared DIR] [--sample N] [--visits V] [--bin PATH]   (see the file\'s comment)');
+            process.exit(0);
+        } else fatal(`unknown option '${a[i]}' (see --help)`);
+    }
+    if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
+    if (!opts.random && !opts.lines && !opts.files.length) fatal('nothing to check: give --random N, --lines or --file F');
+}
+const t0 = Date.now();
+
+// ---------------------------------------------------------------- the brute force
+function legalMoves(pos) {
+    const out = [];
+    for (const [from, dests] of pos.allMoveDests())
+        for (const to of dests)
+            for (const promotion of [false, true]) {
+                const m = { from, to, promotion };
+                if (pos.isLegal(m)) out.push(m);
+            }
+    for (const [pieceName, dests] of pos.allDropDests()) {
+        const role = pieceName.split(' ')[1];
+        for (const to of dests) {
+            const m = { role, to };
+            if (pos.isLegal(m)) out.push(m);
+        }
+    }
+    return out;
+}
+
+class OverBudget extends Error {}
+let visits = 0;
+
+function mates(pos, n) {
+    for (const check of legalMoves(pos)) {
+        const after = pos.clone();
+        after.play(check);
+        if (++visits > opts.visits) throw new OverBudget();
+        if (!after.isCheck()) continue;
+        const replies = legalMoves(after);
+        if (replies.length === 0) return true;
+        if (n < 3) continue;
+        let all = true;
+        for (const reply of replies) {
+            const next = after.clone();
+            next.play(reply);
+            if (!mates(next, n - 2)) {
+                all = false;
+                break;
+            }
+        }
+        if (all) return true;
+    }
+    return false;
+}
+
+/* The shortest mate within bound (0: none), or -1 over the budget. */
+function shortest(pos, bound) {
+    visits = 0;
+    try {
+        for (let n = 1; n <= bound; n += 2)
+            if (mates(pos, n)) return n;
+        return 0;
+    } catch (e) {
+        if (e instanceof OverBudget) return -1;
+        throw e;
+    }
+}
+
+// ---------------------------------------------------------------- positions
+const cases = []; // {sfen, bound, want, from}
+let skipped = 0;
+
+function add(pos, bound, from) {
+    const want = shortest(pos, bound);
+    if (want < 0) skipped++;
+    else cases.push({ sfen: makeSfen(pos), bound, want, from });
+    return want;
+}
+
+if (opts.random) {
+    let seed = opts.seed;
+    const rnd = (n) => {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        return (seed >> 4) % n;
+    };
+    const KINDS = ['P', 'L', 'N', 'S', 'G', 'B', 'R', '+P', '+L', '+N', '+S', '+B', '+R'];
+    const HAND = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
+    const MAX = { R: 2, B: 2, G: 4, S: 4, N: 4, L: 4, P: 18 };
+    let made = 0;
+    for (let tries = 0; made < opts.random && tries < opts.random * 100; tries++) {
+        const board = Array.from({ length: 9 }, () => Array(9).fill(null));
+        const used = { R: 0, B: 0, G: 0, S: 0, N: 0, L: 0, P: 0 };
+        const pawnFile = [new Set(), new Set()]; // files with an unpromoted pawn: attacker, defender
+        const kr = rnd(4), kf = rnd(9);
+        board[kr][kf] = 'k';
+        const place = (attacker) => {
+            for (let t = 0; t < 20; t++) {
+                const kind = KINDS[rnd(KINDS.length)], base = kind.replace('+', '');
+                const r = kr + rnd(7) - 3, f = kf + rnd(7) - 3;
+                if (used[base] >= MAX[base] || r < 0 || r > 8 || f < 0 || f > 8 || board[r][f]) continue;
+                // no piece that could never move (the attacker moves towards rank a), no nifu
+                const deep = attacker ? r : 8 - r;
+                if ((kind === 'P' || kind === 'L') && deep === 0) continue;
+                if (kind === 'N' && deep < 2) continue;
+                if (kind === 'P' && pawnFile[attacker ? 0 : 1].has(f)) continue;
+                if (kind === 'P') pawnFile[attacker ? 0 : 1].add(f);
+                used[base]++;
+                board[r][f] = attacker ? kind : kind.length > 1 ? '+' + kind[1].toLowerCase() : kind.toLowerCase();
+                return;
+            }
+        };
+        const attackers = 2 + rnd(5), defenders = rnd(5);
+        for (let i = 0; i < attackers; i++) place(true);
+        for (let i = 0; i < defenders; i++) place(false);
+        if (rnd(3) === 0) {
+            const r = 7 + rnd(2), f = rnd(9);
+            if (!board[r][f]) board[r][f] = 'K';
+        }
+        let hand = '';
+        for (const h of HAND) {
+            const k = rnd(3) === 0 ? Math.min(MAX[h] - used[h], 1 + rnd(2)) : 0;
+            used[h] += k;
+            if (k > 0) hand += (k > 1 ? k : '') + h;
+        }
+        if (rnd(2)) // the defender holds the rest, or nothing
+            for (const h of HAND) {
+                const left = MAX[h] - used[h];
+                if (left > 0) hand += (left > 1 ? left : '') + h.toLowerCase();
+            }
+        const rows = board.map((row) => {
+            let s = '', empty = 0;
+            for (const c of row) {
+                if (!c) {
+                    empty++;
+                    continue;
+                }
+                if (empty) s += empty, (empty = 0);
+                s += c;
+            }
+            return empty ? s + empty : s;
+        });
+        const sfen = `${rows.join('/')} b ${hand || '-'} 1`;
+        const p = parseSfen('standard', sfen, true), q = parseSfen('standard', sfen.replace(' b ', ' w '), true);
+        if (p.isErr || q.isErr || p.value.isCheck() || q.value.isCheck())
+            continue; // neither king may stand in check with the attacker to move
+        if (rnd(3) !== 0) {
+            const probe = shortest(p.value, 1); // mostly keep the positions without a mate in one
+            if (probe !== 0) continue;
+        }
+        if (add(p.value, opts.plies, 'random') >= 0) made++;
+    }
+}
+
+if (opts.lines) {
+    const dir = path.join(opts.shared, 'problems');
+    let files;
+    try {
+        files = fs.readdirSync(dir).filter((f) => f.endsWith('.sfen')).sort();
+    } catch {
+        fatal(`cannot read ${dir} (give --shared DIR)`);
+    }
+    const found = [];
+    const seen = new Set();
+    for (const f of files)
+        for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+            if (!line.trim() || line.startsWith('#')) continue;
+            const cols = line.split('\t');
+            const sfen = cols[0].replace(/^position\s+/, '').replace(/^sfen\s+/, '').trim();
+            if (sfen.includes(' moves')) continue;
+            const p = parseSfen('standard', sfen, false);
+            if (p.isErr) continue;
+            const pos = p.value;
+            const line_ = [pos.clone()];
+            for (const u of (cols[2] || '').trim().split(/\s+/)) {
+                const m = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/.test(u) ? parseUsi(u) : undefined;
+                if (!m || !pos.isLegal(m)) break;
+                pos.play(m);
+                line_.push(pos.clone());
+            }
+            for (let k = 0; k < line_.length; k += 2) {
+                const s = makeSfen(line_[k]);
+                if (line_[k].isCheck() || seen.has(s)) continue;
+                seen.add(s);
+                found.push({ pos: line_[k], bound: line_.length - 1 - k <= 9 ? 5 : 3, from: f });
+            }
+        }
+    const step = opts.sample ? Math.max(1, Math.floor(found.length / opts.sample)) : 1;
+    for (let i = 0; i < found.length; i += step) add(found[i].pos, found[i].bound, found[i].from);
+}
+
+for (const f of opts.files) {
+    let text;
+    try {
+        text = fs.readFileSync(f, 'utf8');
+    } catch {
+        fatal(`cannot read ${f}`);
+    }
+    text.split('\n').forEach((line, i) => {
+        if (!line.trim() || line.startsWith('#')) return;
+        const [sfen, b] = line.split('\t');
+        const p = parseSfen('standard', (sfen || '').trim(), true), bound = Number(b);
+        if (p.isErr || !Number.isInteger(bound) || bound < 1 || bound % 2 === 0)
+            fatal(`${f}:${i + 1}: not a position and an odd bound`);
+        add(p.value, bound, `${path.basename(f)}:${i + 1}`);
+    });
+}
+
+// ---------------------------------------------------------------- tsume's answers
+function run(bound, rule, list) {
+    const r = spawnSync(opts.bin, ['check', '--plies', String(bound), '--futile', rule, '--format', 'json', '--jobs', '1',
+        '--hash', '64', '--nodes', '20000000', '-f', '-'], { input: list.map((c) => c.sfen + '\n').join(''),
+        encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (r.error) fatal(`cannot run ${opts.bin}: ${r.error.message}`);
+    const out = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    if (out.length !== list.length) fatal(`${opts.bin} answered ${out.length} of ${list.length} positions: ${r.stderr}`);
+    // the shortest mate within the bound, 0 for none, null when not certified or not answered
+    return out.map((j) => (j.answer === 'no' ? 0 : j.answer === 'yes' && j.shortest ? j.plies : null));
+}
+
+let passed = 0, failed = 0;
+const noLonger = (a, b) => b === 0 || (a !== 0 && a <= b); // a mate as short as b's, or shorter
+for (const bound of [...new Set(cases.map((c) => c.bound))].sort()) {
+    const list = cases.filter((c) => c.bound === bound);
+    const none = run(bound, 'none', list), capture = run(bound, 'capture', list), delay = run(bound, 'delay', list);
+    list.forEach((c, i) => {
+        const bad = [];
+        if (none[i] !== c.want) bad.push(`--futile none gives ${none[i]}, the brute force ${c.want}`);
+        if (capture[i] === null || delay[i] === null) bad.push('a composers\' rule left it unanswered');
+        else {
+            if (!noLonger(capture[i], none[i] ?? c.want)) bad.push(`capture ${capture[i]} longer than none ${none[i]}`);
+            if (!noLonger(delay[i], capture[i])) bad.push(`delay ${delay[i]} longer than capture ${capture[i]}`);
+        }
+        if (bad.length) {
+            failed++;
+            console.log(`MISMATCH (${c.from}, within ${bound}) ${c.sfen}: ${bad.join('; ')}`);
+        } else passed++;
+    });
+}
+const kinds = {};
+for (const c of cases) {
+    const k = `within ${c.bound}: ${c.want ? 'mate in ' + c.want : 'none'}`;
+    kinds[k] = (kinds[k] || 0) + 1;
+}
+console.log(`answers: ${Object.entries(kinds).sort().map(([k, v]) => `${k} ${v}`).join(', ')}; ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`mate-oracle: ${passed} passed, ${failed} failed (${skipped} skipped)`);
+process.exit(failed ? 1 : 0);
