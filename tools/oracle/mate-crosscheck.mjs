@@ -35,6 +35,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { importPkg } from './modules.mjs';
+import { legalMoves } from './legal.mjs';
 
 function fatal(msg) {
     console.error(`mate-crosscheck: ${msg}`);
@@ -80,24 +81,6 @@ const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '.
 const t0 = Date.now();
 
 // ---------------------------------------------------------------- the brute force
-function legalMoves(pos) {
-    const out = [];
-    for (const [from, dests] of pos.allMoveDests())
-        for (const to of dests)
-            for (const promotion of [false, true]) {
-                const m = { from, to, promotion };
-                if (pos.isLegal(m)) out.push(m);
-            }
-    for (const [pieceName, dests] of pos.allDropDests()) {
-        const role = pieceName.split(' ')[1];
-        for (const to of dests) {
-            const m = { role, to };
-            if (pos.isLegal(m)) out.push(m);
-        }
-    }
-    return out;
-}
-
 class OverBudget extends Error {}
 let visits = 0;
 

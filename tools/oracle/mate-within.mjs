@@ -9,6 +9,7 @@
 // first reply in generation order and its line), or "no mate within N (V visits)".
 // Exit 0 either way, 2 when it cannot run.
 import { importPkg } from './modules.mjs';
+import { legalMoves } from './legal.mjs';
 
 const { parseSfen } = await importPkg('shogiops', './sfen');
 const { makeUsi } = await importPkg('shogiops', './util');
@@ -26,25 +27,6 @@ if (parsed.isErr) {
 }
 const root = parsed.value;
 
-// Every legal move: board moves with and without promotion, then drops.  isLegal rejects
-// what the rules forbid (self-check, dead pieces, two pawns on a file, pawn-drop mate).
-function legalMoves(pos) {
-    const out = [];
-    for (const [from, dests] of pos.allMoveDests())
-        for (const to of dests)
-            for (const promotion of [false, true]) {
-                const m = { from, to, promotion };
-                if (pos.isLegal(m)) out.push(m);
-            }
-    for (const [pieceName, dests] of pos.allDropDests()) {
-        const role = pieceName.split(' ')[1];
-        for (const to of dests) {
-            const m = { role, to };
-            if (pos.isLegal(m)) out.push(m);
-        }
-    }
-    return out;
-}
 
 let visits = 0;
 
