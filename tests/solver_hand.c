@@ -1,0 +1,84 @@
+/*
+ * solver_hand.c: the hand arithmetic of proof and disproof pieces (solver/hand.h), each
+ * function on its own: the per-type minimum and maximum, the saturating and flooring
+ * steps, the cap a disproof hand gets for the drops that would check, and the pieces a
+ * proof must keep because the defender could interpose them if it held one.
+ */
+#include "../movegen/sfen.h"
+#include "../solver/hand.h"
+#include "test.h"
+
+static pos_t parse(const char *sfen)
+{
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    if (!sfen_parse(&p, sfen, SFEN_STRICT, err, sizeof err))
+        test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
+    return p;
+}
+
+/* A hand from counts in the order P L N S B R G. */
+static hand_t hand_of(int p, int l, int n, int s, int b, int r, int g)
+{
+    const int c[HAND_NB] = {0, p, l, n, s, b, r, g};
+    hand_t h = 0;
+    for (ptype_t pt = PAWN; pt <= GOLD; pt++)
+        h = hand_set(h, pt, c[pt]);
+    return h;
+}
+
+TEST(hand_arithmetic)
+{
+    hand_t a = hand_of(3, 0, 2, 1, 0, 2, 4), b = hand_of(1, 4, 2, 0, 1, 0, 4);
+    CHECK_INT(hand_min(a, b), hand_of(1, 0, 2, 0, 0, 0, 4));
+    CHECK_INT(hand_max(a, b), hand_of(3, 4, 2, 1, 1, 2, 4));
+    /* Every field at its largest: 31 pawns, 7 of the small pieces, 3 bishops and rooks. */
+    CHECK_INT(hand_full(), hand_of(31, 7, 7, 7, 3, 3, 7));
+    CHECK(hand_ge(hand_full(), a) && hand_ge(a, 0) && !hand_ge(a, b) && !hand_ge(b, a));
+    /* No carry into the next field at the top, no borrow from it at zero. */
+    CHECK_INT(hand_add_sat(hand_of(31, 0, 0, 0, 0, 0, 0), PAWN), hand_of(31, 0, 0, 0, 0, 0, 0));
+    CHECK_INT(hand_add_sat(hand_of(0, 0, 0, 0, 3, 0, 0), BISHOP), hand_of(0, 0, 0, 0, 3, 0, 0));
+    CHECK_INT(hand_add_sat(a, SILVER), hand_of(3, 0, 2, 2, 0, 2, 4));
+    CHECK_INT(hand_sub_floor(a, LANCE), a);
+    CHECK_INT(hand_sub_floor(a, ROOK), hand_of(3, 0, 2, 1, 0, 1, 4));
+}
+
+TEST(hand_check_drop_cap)
+{
+    /* A bare king on 5a and nothing in hand: every kind of piece could be dropped with
+     * check, so a disproof extends to no hand holding any of them. */
+    pos_t p = parse("4k4/9/9/9/9/9/9/9/9 b - 1");
+    CHECK_INT(hand_cap_for_check_drops(&p, hand_full()), 0);
+    /* A kind in hand is not capped here: the disproof already covers its drops. */
+    p = parse("4k4/9/9/9/9/9/9/9/9 b G 1");
+    CHECK_INT(hand_cap_for_check_drops(&p, hand_full()), hand_of(0, 0, 0, 0, 0, 0, 7));
+    /* A pawn on the king's file: P*5b would be nifu, so pawns give no check drop. */
+    p = parse("4k4/9/9/9/9/9/9/9/4P4 b - 1");
+    CHECK_INT(hand_cap_for_check_drops(&p, hand_full()), hand_of(31, 0, 0, 0, 0, 0, 0));
+    /* Every square from which a dropped piece would check is taken (the knight's 6c and
+     * 4c too, and every line to the king ends on the next square): nothing is capped. */
+    p = parse("3gkg3/3sss3/3P1P3/9/9/9/9/9/9 b - 1");
+    CHECK_INT(hand_cap_for_check_drops(&p, hand_full()), hand_full());
+    /* With 5b free, pawn, lance, silver, gold and rook check from it or behind it; knight
+     * and bishop still cannot check, so they keep their counts. */
+    p = parse("3gkg3/3s1s3/3P1P3/9/9/9/9/9/9 b - 1");
+    CHECK_INT(hand_cap_for_check_drops(&p, hand_full()), hand_of(0, 0, 7, 0, 3, 0, 0));
+}
+
+TEST(hand_monopoly_of_interpositions)
+{
+    /* A rook on 5e checks the king on 5a; 5b to 5d lie between.  The defender holds a
+     * pawn: with a pawn more or less in the attacker's hand it can still interpose one,
+     * so pawns need not be kept; it holds no gold or silver: the proof must keep the
+     * attacker's 2 silvers and gold, which else the defender could interpose. */
+    pos_t p = parse("4k4/9/9/9/4R4/9/9/9/9 w 2SG3Pp 1");
+    CHECK_INT(hand_monopoly(&p, p.hand[BLACK]), hand_of(0, 0, 0, 2, 0, 0, 1));
+    /* The same with the attacker's hand passed in larger: the counts follow it. */
+    CHECK_INT(hand_monopoly(&p, hand_of(0, 2, 0, 1, 0, 0, 0)), hand_of(0, 2, 0, 1, 0, 0, 0));
+    /* A checker next to the king leaves no square between. */
+    p = parse("4k4/4R4/9/9/9/9/9/9/9 w 2SG3Pp 1");
+    CHECK_INT(hand_monopoly(&p, p.hand[BLACK]), 0);
+    /* A double check cannot be met by interposing. */
+    p = parse("4k4/9/9/9/4R3B/9/9/9/9 w 2SG3Pp 1");
+    CHECK_INT(hand_monopoly(&p, p.hand[BLACK]), 0);
+}
