@@ -16,14 +16,17 @@
 //                 are not drowned.
 //   --lines       every position with the attacker to move along the solution lines of
 //                 DIR/problems/*.sfen: bound 5 within the last 9 plies of a line, 3 elsewhere.
-//   --file F      the positions of F, a line each: SFEN, TAB, bound (other columns and '#'
-//                 lines are skipped); tests/data/oracle_positions.tsv holds positions on which
-//                 planted bugs of the search were seen to give wrong answers.
+//   --file F      the positions of F, a line each: SFEN, TAB, bound, and optionally TAB and the
+//                 brute force's answer as recorded (the shortest mate, 0 for none; '-' or
+//                 nothing: found now), for positions too costly to search at every run; other
+//                 columns and '#' lines are skipped.  tests/data/oracle_positions.tsv holds
+//                 positions on which planted bugs of the search were seen to give wrong answers.
+//                 --recompute searches the recorded ones too and fails where they differ.
 // Any of them may be combined.  The bound of random positions is --plies (odd, default 3).
 //
 // usage (from the repo root, after tools/oracle/setup.sh):
 //   node tools/oracle/mate-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]
-//        [--file F] [--shared DIR] [--sample N] [--visits V] [--bin PATH]
+//        [--file F [--recompute]] [--shared DIR] [--sample N] [--visits V] [--bin PATH]
 //     --sample N   keep about N of the line positions (every k-th one)
 //     --visits V   the brute force's moves played per position (default 3000000); a position
 //                  that needs more is passed over and counted as skipped (a random one is
@@ -45,7 +48,7 @@ function fatal(msg) {
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
 const { parseUsi } = await importPkg('shogiops', './util');
 
-const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '../shared', sample: 0, visits: 3000000,
+const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], recompute: false, shared: '../shared', sample: 0, visits: 3000000,
     bin: process.env.TSUME_BIN || './tsume' };
 {
     const a = process.argv.slice(2);
@@ -62,6 +65,7 @@ const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '.
         else if (a[i] === '--sample') opts.sample = num(i++, a[i], 1);
         else if (a[i] === '--visits') opts.visits = num(i++, a[i], 1);
         else if (a[i] === '--lines') opts.lines = true;
+        else if (a[i] === '--recompute') opts.recompute = true;
         else if (a[i] === '--file') {
             if (i + 1 >= a.length) fatal('--file needs a value');
             opts.files.push(a[++i]);
@@ -71,7 +75,8 @@ const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '.
             opts[a[i].slice(2)] = a[++i];
         } else if (a[i] === '-h' || a[i] === '--help') {
             console.log('usage: node tools/oracle/mate-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
-                '       [--file F] [--shared DIR] [--sample N] [--visits V] [--bin PATH]   (see the file\'s comment)');
+                '       [--file F [--recompute]] [--shared DIR] [--sample N] [--visits V] [--bin PATH]\n' +
+                '       (see the file\'s comment)');
             process.exit(0);
         } else fatal(`unknown option '${a[i]}' (see --help)`);
     }
@@ -251,11 +256,20 @@ for (const f of opts.files) {
     }
     text.split('\n').forEach((line, i) => {
         if (!line.trim() || line.startsWith('#')) return;
-        const [sfen, b] = line.split('\t');
+        const [sfen, b, rec] = line.split('\t');
         const p = parseSfen('standard', (sfen || '').trim(), true), bound = Number(b);
+        const recorded = rec === undefined || rec.trim() === '-' || rec.trim() === '' ? null : Number(rec);
         if (p.isErr || !Number.isInteger(bound) || bound < 1 || bound % 2 === 0)
             fatal(`${f}:${i + 1}: not a position and an odd bound`);
-        add(p.value, bound, `${path.basename(f)}:${i + 1}`);
+        if (recorded !== null && !(Number.isInteger(recorded) && recorded >= 0 && recorded <= bound && (recorded === 0 || recorded % 2)))
+            fatal(`${f}:${i + 1}: the recorded answer '${rec}' is not 0 or an odd length within the bound`);
+        const from = `${path.basename(f)}:${i + 1}`;
+        if (recorded === null) add(p.value, bound, from);
+        else if (!opts.recompute) cases.push({ sfen: makeSfen(p.value), bound, want: recorded, from });
+        else {
+            const want = add(p.value, bound, from);
+            if (want >= 0 && want !== recorded) fatal(`${from}: the brute force finds ${want}, the file records ${recorded}`);
+        }
     });
 }
 
@@ -278,7 +292,8 @@ for (const bound of [...new Set(cases.map((c) => c.bound))].sort()) {
     const none = run(bound, 'none', list), capture = run(bound, 'capture', list), delay = run(bound, 'delay', list);
     list.forEach((c, i) => {
         const bad = [];
-        if (none[i] !== c.want) bad.push(`--futile none gives ${none[i]}, the brute force ${c.want}`);
+        const say = (v) => (v === null ? 'no certified answer' : v ? `a mate in ${v}` : 'no mate');
+        if (none[i] !== c.want) bad.push(`--futile none gives ${say(none[i])}, the brute force ${say(c.want)}`);
         if (capture[i] === null || delay[i] === null) bad.push('a composers\' rule left it unanswered');
         else {
             if (!noLonger(capture[i], none[i] ?? c.want)) bad.push(`capture ${capture[i]} longer than none ${none[i]}`);
