@@ -601,7 +601,9 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                 /* With more attacker pieces this interposition might turn futile. */
                 h = attacker_hand(d);
             } else if (mv_is_drop(ch[k].move)) {
-                /* The defender must still own the piece it dropped. */
+                /* The defender must still own the piece it dropped.  (Only under
+                 * --futile none: under the composers' rules every defender's drop is an
+                 * interposition, taken by the branch above.) */
                 ptype_t pt = mv_drop_pt(ch[k].move);
                 int have = hand_count(attacker_hand(d), pt);
                 if (hand_count(h, pt) > have)
