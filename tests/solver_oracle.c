@@ -33,10 +33,10 @@ static void crosscheck(const char *args, int want)
 {
     fu_run_t r = fu_shell(fu_fmt("node tools/oracle/mate-crosscheck.mjs %s --bin '%s' --shared '%s'", args, fu_bin(),
                                  test_shared("")));
-    int passed = -1, failed = -1, skipped = -1;
+    int passed = -1, failed = -1;
     const char *last = strstr(r.out, "mate-oracle: ");
     if (last)
-        sscanf(last, "mate-oracle: %d passed, %d failed (%d skipped)", &passed, &failed, &skipped);
+        sscanf(last, "mate-oracle: %d passed, %d failed", &passed, &failed);
     CHECK_INT(r.code, 0); /* 1: a wrong answer; 2: the tool could not run */
     CHECK_INT(failed, 0);
     if (want)
