@@ -287,7 +287,7 @@ function run(bound, rule, list) {
 
 let passed = 0, failed = 0;
 const noLonger = (a, b) => b === 0 || (a !== 0 && a <= b); // a mate as short as b's, or shorter
-for (const bound of [...new Set(cases.map((c) => c.bound))].sort()) {
+for (const bound of [...new Set(cases.map((c) => c.bound))].sort((a, b) => a - b)) {
     const list = cases.filter((c) => c.bound === bound);
     const none = run(bound, 'none', list), capture = run(bound, 'capture', list), delay = run(bound, 'delay', list);
     list.forEach((c, i) => {
