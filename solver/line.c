@@ -97,6 +97,19 @@ static void soft_on(dfpn_shared_t *sh, soft_t s) { sh->soft_deadline = s.deadlin
 static void above_push(walk_t *w, const pos_t *p) { w->above[w->n_above++] = pos_key(p); }
 static void above_pop(walk_t *w) { w->n_above--; }
 
+/* Whether p (just reached by a move) is a position the line has already passed: a
+ * repetition, no mate for the attacker.  The table's proofs are stored without their
+ * path, so one may lead the walk round a cycle (the horse-saw of YaneuraOu issue #116
+ * came out as a mate in 353 that went round one four times, 78 times over). */
+static bool on_line(const walk_t *w, const pos_t *p)
+{
+    uint64_t key = pos_key(p);
+    for (int i = w->n_above - 1; i >= 0; i--)
+        if (w->above[i] == key)
+            return true;
+    return false;
+}
+
 /* An answer the line's choice uses rests on a delay-rule test that did not finish: the
  * line is no longer certified (the leftover look-ahead only breaks ties, so it does not
  * count). */
@@ -152,6 +165,23 @@ static int defender_replies(walk_t *w, pos_t *p, move_t *moves)
     return w->mode == MODE_COMPOSER ? futile_filter(w->sh, p, w->attacker, moves, n, &need) : n;
 }
 
+/* Whether a reply that counts (p: defender to move) goes back to a position of the line:
+ * the check before p does not mate along this line, whatever the table says. */
+static bool reply_repeats(walk_t *w, pos_t *p)
+{
+    move_t rep[MG_MAX_MOVES];
+    int n = defender_replies(w, p, rep);
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        pos_do(p, rep[i], &u);
+        bool repeats = on_line(w, p);
+        pos_undo(p, rep[i], &u);
+        if (repeats)
+            return true;
+    }
+    return false;
+}
+
 /* Attacker moves (p: attacker to move) after which a mate within len - 1 is proven.  With
  * search false only the table is asked.  With search true, when the table knows none, the
  * table's best move is searched on the budget, and failing that an unbounded proof is
@@ -160,15 +190,23 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
 {
     move_t checks[MG_MAX_MOVES], best = dfpn_probe(w->sh, p, w->attacker, w->mode, len).move;
     int n = 0, k = 0;
-    if (search) { /* the walk's own position: leave out the checks it backed out of */
-        move_t all[MG_MAX_MOVES];
-        int m = mg_checks(p, all);
-        for (int i = 0; i < m; i++)
-            if (!is_banned(w, all[i]))
-                checks[n++] = all[i];
-    } else {
-        n = mg_checks(p, checks);
+    /* Leave out the checks the walk backed out of here, and those that go back to a
+     * position of the line or let a reply do so (no mate along the line, whatever the
+     * table says). */
+    move_t all[MG_MAX_MOVES];
+    int n_all = mg_checks(p, all);
+    above_push(w, p);
+    for (int i = 0; i < n_all; i++) {
+        if (search && is_banned(w, all[i]))
+            continue;
+        undo_t u;
+        pos_do(p, all[i], &u);
+        bool repeats = on_line(w, p) || reply_repeats(w, p);
+        pos_undo(p, all[i], &u);
+        if (!repeats)
+            checks[n++] = all[i];
     }
+    above_pop(w);
     for (int i = 0; i < n; i++) {
         undo_t u;
         pos_do(p, checks[i], &u);
@@ -185,18 +223,24 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
     }
     if (k || !search)
         return k;
-    for (int i = 0; i < n && best != MOVE_NONE; i++) {
-        if (checks[i] != best)
-            continue;
-        undo_t u;
-        above_push(w, p);
-        pos_do(p, best, &u);
-        int m = mate_within(w, p, w->mode, len - 1, w->search_budget);
-        pos_undo(p, best, &u);
-        above_pop(w);
-        if (m == 1) {
-            out[0] = best;
-            return 1;
+    /* The table's move first, then the other checks, each searched on the budget: the
+     * table may hold this position's proof for another bound only, with a move that
+     * does not mate within this one (the horse-saw of YaneuraOu issue #116: 46 times on
+     * its walk, whose line then followed unbounded proofs and was not certified). */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            if ((checks[i] == best) != (pass == 0))
+                continue;
+            undo_t u;
+            above_push(w, p);
+            pos_do(p, checks[i], &u);
+            int m = mate_within(w, p, w->mode, len - 1, w->search_budget);
+            pos_undo(p, checks[i], &u);
+            above_pop(w);
+            if (m == 1) {
+                out[0] = checks[i];
+                return 1;
+            }
         }
     }
     w->exact = false;

@@ -4,8 +4,10 @@
  * interpositions, perpetual check, leftover pieces, equal defences), limits, and the
  * invariant that the composers' length never exceeds the length with every defence.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "../movegen/movegen.h"
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
 #include "../solver/solver.h"
@@ -177,6 +179,56 @@ TEST(solver_equal_defences)
     CHECK_INT(a.status, SOLVE_MATE);
     CHECK_INT(a.plies, 3);
     CHECK(!strncmp(a.pv, "N*4c 5a6a", 9) || !strncmp(a.pv, "N*4c 5b4c", 9));
+}
+
+/* The horse-saw of YaneuraOu issue #116 (../shared/problems/tricky_cases.sfen; shtsume
+ * gives 21, its futility rule taking the pawn interpositions away): the horse comes back
+ * to 3b for each pawn the defender interposes there, seventeen times.  The table's proofs
+ * are stored without their path, and the line's walk once followed them round a cycle:
+ * 3959 plies under the delay rule with a length of 351 proven, and under the narrow rule
+ * a line of 353 that passed the same position 311 times (line.c: on_line).  The walk
+ * then also certified neither line: the table held this position's proofs for other
+ * bounds only, with moves that do not mate within the walk's (46 times).  Each line is
+ * now the certified length, and no position comes twice. */
+static void expect_line_without_repetition(futile_rule_t rule, int plies)
+{
+    static const char *SAW = "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1";
+    solve_result_t r;
+    if (!solve_raw(SAW, rule, 0, 0, 120, &r))
+        return;
+    CHECK_INT(r.status, SOLVE_MATE);
+    CHECK_INT(r.plies, plies);
+    CHECK(r.exact && r.shortest);
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(&p, SAW, SFEN_STRICT, err, sizeof err));
+    uint64_t *keys = malloc(sizeof *keys * (size_t)(r.plies + 1));
+    CHECK(keys != NULL);
+    for (int i = 0; keys && i <= r.plies; i++) {
+        keys[i] = pos_key(&p);
+        for (int j = 0; j < i; j++)
+            if (keys[j] == keys[i]) {
+                test_fail(__FILE__, __LINE__, "rule %d: the position after ply %d again after ply %d", (int)rule, j, i);
+                i = r.plies; /* one report is enough */
+                break;
+            }
+        if (i < r.plies) {
+            undo_t u;
+            pos_do(&p, r.pv[i], &u);
+        }
+    }
+    CHECK(!mg_has_evasion(&p));
+    free(keys);
+    solve_result_free(&r);
+}
+
+TEST(solver_line_without_repetition)
+{
+    expect_line_without_repetition(FUTILE_DELAY, 351);
+#ifndef TSUME_NO_JEMALLOC /* the sanitizer build: seconds each */
+    expect_line_without_repetition(FUTILE_CAPTURE, 353);
+    expect_line_without_repetition(FUTILE_NONE, 353);
+#endif
 }
 
 /* A limit gives unknown, never nomate or a wrong mate. */

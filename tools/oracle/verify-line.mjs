@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // verify-line.mjs: checks the mate lines of `tsume solve --format json` output (stdin)
 // with the independent shogiops rules library: every attacker move legal and giving check,
-// every defender move legal, odd length, final position checkmate; with --expect-plies N,
-// the length too.  Prints one line per problem and closes with "verify: N passed, N failed".
+// every defender move legal, odd length, final position checkmate, no position (board,
+// hands, side to move) reached twice (a repetition is no mate for the attacker); with
+// --expect-plies N, the length too.  Prints one line per problem and closes with "verify: N passed, N failed".
 import fs from 'node:fs';
 import { importPkg } from './modules.mjs';
 
-const { parseSfen } = await importPkg('shogiops', './sfen');
+const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
 const { parseUsi } = await importPkg('shogiops', './util');
 
 const args = process.argv.slice(2);
@@ -17,11 +18,17 @@ function verify(sfen, pv) {
     const r = parseSfen('standard', sfen, false);
     if (r.isErr) return `bad sfen: ${r.error.message}`;
     const pos = r.value;
+    // The SFEN without its move number: board, side to move, hands.
+    const key = () => makeSfen(pos).split(' ').slice(0, 3).join(' ');
+    const seen = new Map([[key(), 0]]);
     for (let i = 0; i < pv.length; i++) {
         const md = parseUsi(pv[i]);
         if (!md || !pos.isLegal(md)) return `ply ${i + 1}: illegal move ${pv[i]}`;
         pos.play(md);
         if (i % 2 === 0 && !pos.isCheck()) return `ply ${i + 1}: ${pv[i]} does not check`;
+        const k = key();
+        if (seen.has(k)) return `ply ${i + 1}: the position after ply ${seen.get(k)} again`;
+        seen.set(k, i + 1);
     }
     if (pv.length % 2 !== 1) return `even length ${pv.length}`;
     return pos.isCheckmate() ? null : 'the final position is not checkmate';
