@@ -231,6 +231,48 @@ TEST(solver_line_without_repetition)
 #endif
 }
 
+/* ../shared/problems/tricky_cases.sfen: cases from other solvers' issue trackers, most
+ * without an agreed length; each row's answer here is ours, with why it differs from the
+ * source's where it does.  Line 4 (the bare king of KomoringHeights #6, a no-mate that
+ * took KomoringHeights 30 GB of table) is solver_limit_is_unknown's; line 5 (the
+ * horse-saw) is solver_line_without_repetition's; line 6 (toybox c1056, shtsume 103:
+ * within 103 at 20 M nodes, not proven shortest) is too slow here; line 13 (the start
+ * position) is solver_perpetual_check_is_nomate's. */
+TEST(solver_tricky_cases)
+{
+    /* Lines 2 and 3, KomoringHeights #7 and #5 (one diagram, black and white attacking):
+     * KomoringHeights v0.5 gave 21, 3, 11 and 19 (its lines not proven shortest); ours is
+     * 15 when every interposition counts, the defender interposing G*6b, and 13 under the
+     * delay rule, which leaves that gold out (it only delays the mate) for the knight's
+     * N*6b. */
+    expect_mate("lng5l/2k4p1/1pppS3p/p3S4/6p2/5p3/PP1PP2bP/2S2G3/LNKG4L b RBSN2Prgn3p 84", FUTILE_DELAY, 13,
+                "R*5b N*6b 5c6b+");
+    expect_mate("lng5l/2k4p1/1pppS3p/p3S4/6p2/5p3/PP1PP2bP/2S2G3/LNKG4L b RBSN2Prgn3p 84", FUTILE_NONE, 15,
+                "R*5b G*6b 5b6b+");
+    expect_mate("l4gknl/3g2s2/pB2pp1pp/3P5/2P6/4s3P/P3sPPP1/1P4K2/L5GNL w RGN3Prbsn2p 84", FUTILE_DELAY, 13, "R*5h");
+    /* Line 7, YaneuraOu #116, where an old engine's defender avoided loops: 71 as shtsume. */
+    expect_mate("4+P+P+P+P1/+P1+P5+P/7kP/PP5pp/1+P2+P1pP1/6+P1+P/9/9/9 b 2r2b4g4s4n4l 1", FUTILE_DELAY, 71,
+                "2a2b 2c3c");
+    /* Line 8, YaneuraOu #286 (a game position): the mate starts 3d3c, as the issue says. */
+    expect_mate("lr5nl/6k2/6bpp/p1p1S1R2/1P1np2P1/P1P1P3P/3K5/1S3G3/LN5NL b 2G6Pbg2sp 95", FUTILE_DELAY, 17,
+                "3d3c+");
+    /* Lines 9 and 10, sugyan's graph-history-interaction cases: 3 (shtsume 3) and 7 (the
+     * source's 7). */
+    expect_mate("7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1", FUTILE_DELAY, 3, "R*3d 3c3d 4b4d+");
+    expect_mate("3Bp2n1/5+R2+B/p2p1GSp1/8p/Pn5l1/1n2SNP2/2pPPS1Pk/1P1SK1G2/L1G1G4 b RL3Pl3p 131", FUTILE_DELAY, 7,
+                "P*1h 1g1h P*1i");
+    /* Line 11, sugyan #5: 5 as shtsume under both composers' rules, 7 with P*3b counted. */
+    expect_mate("7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1", FUTILE_DELAY, 5, "4b3a 2b3a S*2b 3a2b 4d4b");
+    expect_mate("7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1", FUTILE_NONE, 7, "4b3a 2b3a S*2b 3a2b 4d4b P*3b");
+    /* Line 12, shtsume's own futility unit: shtsume 3, ours 5 under every rule.  After
+     * S*1c 2b1c 2c2e+ the bishop on 3d checks; P*2c interposes next to the king.  shtsume
+     * tries every attacker piece that can take on such a square (the dragon's 2e2c mates
+     * with the pawn given back); our rules weigh the checker's capture only, and after
+     * 3d2c(+) the king escapes to 2a, so the pawn counts and 2e2c mates a move later. */
+    expect_mate("8l/7sk/7R1/6B2/9/8b/9/9/9 b Sr4g2s4n3l18p 1", FUTILE_DELAY, 5, "S*1c 2b1c 2c2e+ P*2c 2e2c");
+    expect_mate("8l/7sk/7R1/6B2/9/8b/9/9/9 b Sr4g2s4n3l18p 1", FUTILE_CAPTURE, 5, "S*1c 2b1c 2c2e+ P*2c 2e2c");
+}
+
 /* A limit gives unknown, never nomate or a wrong mate. */
 TEST(solver_limit_is_unknown)
 {
