@@ -271,6 +271,10 @@ TEST(solver_tricky_cases)
      * 3d2c(+) the king escapes to 2a, so the pawn counts and 2e2c mates a move later. */
     expect_mate("8l/7sk/7R1/6B2/9/8b/9/9/9 b Sr4g2s4n3l18p 1", FUTILE_DELAY, 5, "S*1c 2b1c 2c2e+ P*2c 2e2c");
     expect_mate("8l/7sk/7R1/6B2/9/8b/9/9/9 b Sr4g2s4n3l18p 1", FUTILE_CAPTURE, 5, "S*1c 2b1c 2c2e+ P*2c 2e2c");
+    /* issue_cases.tsv's yo174_simple (YaneuraOu #174: its mate engine failed with 16 GB),
+     * no length given: 15 under the delay rule, 17 with every reply counted (0.1 M nodes). */
+    expect_mate("3+R1gknl/4+B1s2/6pp1/5p3/8p/9/9/9/9 b RSNPb3g2s2n3l13p 1", FUTILE_DELAY, 15, "6a4a 3b4a P*3b 3a3b N*2d");
+    expect_mate("3+R1gknl/4+B1s2/6pp1/5p3/8p/9/9/9/9 b RSNPb3g2s2n3l13p 1", FUTILE_NONE, 17, "6a4a 3b4a P*3b 3a3b N*2d");
 }
 
 /* A limit gives unknown, never nomate or a wrong mate. */
