@@ -100,7 +100,7 @@ static void above_pop(walk_t *w) { w->n_above--; }
 /* Whether p (just reached by a move) is a position the line has already passed: a
  * repetition, no mate for the attacker.  The table's proofs are stored without their
  * path, so one may lead the walk round a cycle (the horse-saw of YaneuraOu issue #116
- * came out as a mate in 353 that went round one four times, 78 times over). */
+ * came out as a mate in 353 whose line went round a four-ply cycle 78 times). */
 static bool on_line(const walk_t *w, const pos_t *p)
 {
     uint64_t key = pos_key(p);
@@ -184,8 +184,9 @@ static bool reply_repeats(walk_t *w, pos_t *p)
 
 /* Attacker moves (p: attacker to move) after which a mate within len - 1 is proven.  With
  * search false only the table is asked.  With search true, when the table knows none, the
- * table's best move is searched on the budget, and failing that an unbounded proof is
- * followed (the line stays a mate, but may grow longer than len and is no longer exact). */
+ * checks are searched on the budget (the table's best move first), and failing that an
+ * unbounded proof is followed (the line stays a mate, but may grow longer than len and is
+ * no longer exact). */
 static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
 {
     move_t checks[MG_MAX_MOVES], best = dfpn_probe(w->sh, p, w->attacker, w->mode, len).move;

@@ -182,14 +182,14 @@ TEST(solver_equal_defences)
 }
 
 /* The horse-saw of YaneuraOu issue #116 (../shared/problems/tricky_cases.sfen; shtsume
- * gives 21, its futility rule taking the pawn interpositions away): the horse comes back
- * to 3b for each pawn the defender interposes there, seventeen times.  The table's proofs
- * are stored without their path, and the line's walk once followed them round a cycle:
- * 3959 plies under the delay rule with a length of 351 proven, and under the narrow rule
- * a line of 353 that passed the same position 311 times (line.c: on_line).  The walk
- * then also certified neither line: the table held this position's proofs for other
- * bounds only, with moves that do not mate within the walk's (46 times).  Each line is
- * now the certified length, and no position comes twice. */
+ * gives 21, so its futility rules must take the pawn interpositions away): the horse
+ * comes back to 3b for each pawn the defender interposes there, seventeen times.  The
+ * table's proofs are stored without their path, and the line's walk once followed them
+ * round a cycle: 3959 plies under the delay rule with a length of 351 proven, and under
+ * the narrow rule a line of 353 that passed the same position 311 times (line.c:
+ * on_line).  The walk then also certified neither line: the table held this position's
+ * proofs for other bounds only, with moves that do not mate within the walk's (46
+ * times).  Each line is now the certified length, and no position comes twice. */
 static void expect_line_without_repetition(futile_rule_t rule, int plies)
 {
     static const char *SAW = "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1";
@@ -273,8 +273,10 @@ TEST(solver_tricky_cases)
     expect_mate("8l/7sk/7R1/6B2/9/8b/9/9/9 b Sr4g2s4n3l18p 1", FUTILE_CAPTURE, 5, "S*1c 2b1c 2c2e+ P*2c 2e2c");
     /* issue_cases.tsv's yo174_simple (YaneuraOu #174: its mate engine failed with 16 GB),
      * no length given: 15 under the delay rule, 17 with every reply counted (0.1 M nodes). */
-    expect_mate("3+R1gknl/4+B1s2/6pp1/5p3/8p/9/9/9/9 b RSNPb3g2s2n3l13p 1", FUTILE_DELAY, 15, "6a4a 3b4a P*3b 3a3b N*2d");
-    expect_mate("3+R1gknl/4+B1s2/6pp1/5p3/8p/9/9/9/9 b RSNPb3g2s2n3l13p 1", FUTILE_NONE, 17, "6a4a 3b4a P*3b 3a3b N*2d");
+    expect_mate("3+R1gknl/4+B1s2/6pp1/5p3/8p/9/9/9/9 b RSNPb3g2s2n3l13p 1", FUTILE_DELAY, 15,
+                "6a4a 3b4a P*3b 3a3b N*2d");
+    expect_mate("3+R1gknl/4+B1s2/6pp1/5p3/8p/9/9/9/9 b RSNPb3g2s2n3l13p 1", FUTILE_NONE, 17,
+                "6a4a 3b4a P*3b 3a3b N*2d");
 }
 
 /* A limit gives unknown, never nomate or a wrong mate. */

@@ -3,7 +3,8 @@
 // with the independent shogiops rules library: every attacker move legal and giving check,
 // every defender move legal, odd length, final position checkmate, no position (board,
 // hands, side to move) reached twice (a repetition is no mate for the attacker); with
-// --expect-plies N, the length too.  Prints one line per problem and closes with "verify: N passed, N failed".
+// --expect-plies N, the length too.  Prints one line per problem and closes with
+// "verify: N passed, N failed".
 import fs from 'node:fs';
 import { importPkg } from './modules.mjs';
 
