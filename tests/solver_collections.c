@@ -15,10 +15,14 @@
  * limit.  A row of that file that no problem uses, or whose label is not the file's, fails:
  * the table cannot go stale.  Each collection is solved in one batch of 2 jobs at
  * 1,000,000 nodes a problem (dlshogi's, 25 M nodes in all, in the release build only).
+ * Every mate's line is replayed too: legal moves, checks, and no position twice.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../movegen/movegen.h"
+#include "../movegen/sfen.h"
+#include "../movegen/usi_move.h"
 #include "front_util.h"
 #include "test.h"
 
@@ -177,6 +181,63 @@ static void check_listed_moves(const char *sfen, const char *notes, const char *
 }
 
 /* Solves the collection name in one batch and checks every row; returns the rows seen. */
+/* A mate's line (the "pv" of answer got, from sfen) replayed: every move legal, every
+ * attacker move a check, and no position twice (a repetition is no mate; the line's walk
+ * once went round cycles of the table's path-free proofs: line.c). */
+static void check_line(const char *sfen, const char *got, const char *where)
+{
+    enum { MAX_PLIES = 4096 };
+    static uint64_t keys[MAX_PLIES + 1];
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    if (!sfen_parse_position(&p, sfen, SFEN_STRICT, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s: %s", where, err);
+        return;
+    }
+    color_t attacker = p.side;
+    const char *s = strstr(got, "\"pv\": [");
+    if (!s) {
+        test_fail(__FILE__, __LINE__, "%s: a mate without a line: '%s'", where, got);
+        return;
+    }
+    s += 7;
+    s += strspn(s, " ");
+    int n = 0;
+    keys[0] = pos_key(&p);
+    while (*s == '"' && n < MAX_PLIES) {
+        char text[16];
+        size_t len = strcspn(s + 1, "\"");
+        if (len >= sizeof text)
+            break;
+        memcpy(text, s + 1, len);
+        text[len] = '\0';
+        s += len + 2;
+        move_t m;
+        undo_t u;
+        if (!usi_parse_legal(&p, text, &m, err, sizeof err)) {
+            test_fail(__FILE__, __LINE__, "%s: ply %d, %s: %s", where, n + 1, text, err);
+            return;
+        }
+        bool by_attacker = p.side == attacker;
+        pos_do(&p, m, &u);
+        if (by_attacker && !pos_in_check(&p)) {
+            test_fail(__FILE__, __LINE__, "%s: ply %d, %s does not check", where, n + 1, text);
+            return;
+        }
+        keys[++n] = pos_key(&p);
+        for (int j = 0; j < n; j++)
+            if (keys[j] == keys[n]) {
+                test_fail(__FILE__, __LINE__, "%s: the position after ply %d again after ply %d", where, j, n);
+                return;
+            }
+        s += strspn(s, ", ");
+        if (*s == ']')
+            break;
+    }
+    if (n != jint(got, "plies"))
+        test_fail(__FILE__, __LINE__, "%s: a line of %d moves for %d plies", where, n, jint(got, "plies"));
+}
+
 static int check_collection(const char *name, diffs_t *d)
 {
     const char *path = test_shared(fu_fmt("problems/%s", name));
@@ -221,6 +282,8 @@ static int check_collection(const char *name, diffs_t *d)
         char place[128];
         snprintf(place, sizeof place, "%s", where);
         diff_t *diff = find_diff(d, name, id);
+        if (jis(got, "status", "\"mate\""))
+            check_line(sfen_of[id], got, place);
         if (!strcmp(label, "movegen")) {
             check_listed_moves(sfen_of[id], notes_of[id], place);
         } else if (diff) {
