@@ -59,7 +59,7 @@ typedef struct {
 
 static void usage(void)
 {
-    printf("usage: tsume check --plies N [OPTIONS] SFEN\n"
+    printf("usage: tsume check --plies N [OPTIONS] SFEN | FILE...\n"
            "       tsume check --plies N [OPTIONS] -f FILE [-f FILE...]\n"
            "\n"
            "Answers whether the side to move mates within N plies (N counts both sides' moves:\n"
@@ -67,7 +67,8 @@ static void usage(void)
            "every attacker move checks, lengths follow --futile.  The search is bounded by N, so\n"
            "a small N is answered quickly even in a position whose full solution is long.\n"
            "\n"
-           "SFEN and FILE are as for 'tsume solve' (FILE: one position a line, first column).\n"
+           "SFEN and FILE are as for 'tsume solve' (FILE: one position a line, first column,\n"
+           "or one KIF or CSA diagram).\n"
            "\n"
            "options:\n"
            "  --plies N             the bound, from 1 to %d (required)\n"
@@ -298,7 +299,7 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     const problem_t *pb = &run->problems->items[i];
     char err[SFEN_ERR_MAX], sfen[SFEN_MAX];
     pos_t p;
-    if (!sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err)) {
+    if (!problem_position(pb, &p, err, sizeof err)) {
         run->answers[i] = say(out, a, pb, pb->text, SAY_ERROR, NULL, err);
         return SOLVE_ERROR;
     }

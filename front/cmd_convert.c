@@ -2,13 +2,10 @@
  * cmd_convert.c: `tsume convert`: one problem between SFEN, KIF (and its KI2 and BOD
  * cousins) and CSA, with its move line when the input has one.
  *
- * The input format is told from the content (--from overrides): "#KIF" or a line starting
- * with '|' or holding 持駒 or 手合割 (UTF-8 or Shift_JIS) makes KIF; a CSA statement at the start
- * of a line (P1..P9, PI, P+, P-, V2, V3, a ' comment, N+/N-, $) makes CSA; a SFEN word
- * (sfen, position, startpos, or a board with its eight '/') makes SFEN; the first
- * decisive line wins.  SFEN input is one problem line as in the files of problems/: the SFEN
- * (a 'moves' part is played, as in USI), then optional TAB columns, the first of which
- * made only of USI moves is the line.  Every error is one line on stderr and exit 2.
+ * The input format is told from the content (input.h; --from overrides).  SFEN input is
+ * one problem line as in the files of problems/: the SFEN (a 'moves' part is played, as
+ * in USI), then optional TAB columns, the first of which made only of USI moves is the
+ * line.  Every error is one line on stderr and exit 2.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,11 +15,13 @@
 #include "../movegen/usi_move.h"
 #include "cli.h"
 #include "csa.h"
+#include "input.h"
 #include "kif.h"
 
 enum { CONVERT_MAX_INPUT = 16 << 20, CONVERT_MAX_MOVES = 10000, CONVERT_ERR = 256 };
-enum { FMT_NONE, FMT_SFEN, FMT_KIF, FMT_KI2, FMT_CSA };
-static const char *const FMT_NAMES[] = {"", "sfen", "kif", "ki2", "csa"};
+/* The input formats are input.h's; KI2 is an output only. */
+enum { FMT_NONE = INPUT_NONE, FMT_SFEN = INPUT_SFEN, FMT_KIF = INPUT_KIF, FMT_CSA = INPUT_CSA, FMT_KI2 };
+static const char *const FMT_NAMES[] = {"", "sfen", "kif", "csa", "ki2"};
 
 static void usage(void)
 {
@@ -53,82 +52,23 @@ static void usage(void)
 
 static int format_named(const char *name, bool output)
 {
-    for (int f = FMT_SFEN; f <= FMT_CSA; f++)
+    for (int f = FMT_SFEN; f <= FMT_KI2; f++)
         if (!strcmp(name, FMT_NAMES[f]) && (output || f != FMT_KI2))
             return f;
     return FMT_NONE;
 }
 
-/* The whole of f, NUL-terminated; NULL with a message in err. */
+/* The whole of f as text; NULL with a message in err. */
 static char *read_all(FILE *f, char *err, size_t errlen)
 {
-    size_t cap = 1 << 16, used = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        used += fread(buf + used, 1, cap - used - 1, f);
-        if (ferror(f)) {
-            snprintf(err, errlen, "read error");
-            break;
-        }
-        if (feof(f)) {
-            buf[used] = 0;
-            if (strlen(buf) != used) {
-                snprintf(err, errlen, "the input holds a NUL byte: not a text file");
-                break;
-            }
-            return buf;
-        }
-        if (cap >= CONVERT_MAX_INPUT) {
-            snprintf(err, errlen, "input larger than %d MiB", CONVERT_MAX_INPUT >> 20);
-            break;
-        }
-        char *bigger = realloc(buf, cap *= 2);
-        if (!bigger)
-            break;
-        buf = bigger;
+    size_t len;
+    char *text = input_read_all(f, CONVERT_MAX_INPUT, &len, err, errlen);
+    if (text && strlen(text) != len) {
+        snprintf(err, errlen, "the input holds a NUL byte: not a text file");
+        free(text);
+        text = NULL;
     }
-    if (!buf || !err[0])
-        snprintf(err, errlen, "out of memory");
-    free(buf);
-    return NULL;
-}
-
-static bool line_starts(const char *s, const char *w) { return strncmp(s, w, strlen(w)) == 0; }
-
-/* The format the text is in, from its first decisive line; FMT_NONE if none is. */
-static int detect(const char *text)
-{
-    for (const char *s = text; *s;) {
-        size_t len = strcspn(s, "\r\n");
-        const char *t = s;
-        while (*t == ' ' || *t == '\t')
-            t++;
-        char line[512];
-        size_t n = len - (size_t)(t - s) < sizeof line - 1 ? len - (size_t)(t - s) : sizeof line - 1;
-        memcpy(line, t, n);
-        line[n] = 0;
-        s += len;
-        s += *s == '\r' && s[1] == '\n' ? 2 : *s ? 1 : 0;
-        if (line_starts(line, "#KIF"))
-            return FMT_KIF;
-        if (line[0] == '#' || line[0] == 0)
-            continue;
-        if (line[0] == '|' || strstr(line, "持駒") || strstr(line, "手合割") || strstr(line, "\x8e\x9d\x8b\xee") ||
-            strstr(line, "\x8e\xe8\x8d\x87\x8a\x84"))
-            return FMT_KIF;
-        if ((line[0] == 'P' && ((line[1] >= '1' && line[1] <= '9') || line[1] == 'I' || line[1] == '+' ||
-                                line[1] == '-')) ||
-            line_starts(line, "V2") || line_starts(line, "V3") || line[0] == '\'' || line_starts(line, "N+") ||
-            line_starts(line, "N-") || line[0] == '$')
-            return FMT_CSA;
-        int slashes = 0;
-        for (const char *c = line; *c && *c != ' ' && *c != '\t'; c++)
-            slashes += *c == '/';
-        if (slashes == 8 || line_starts(line, "sfen") || line_starts(line, "position") ||
-            line_starts(line, "startpos"))
-            return FMT_SFEN;
-    }
-    return FMT_NONE;
+    return text;
 }
 
 /* Whether the column is a non-empty list of USI moves (syntax only). */
@@ -308,7 +248,7 @@ int cmd_convert(int argc, char **argv)
         return 2;
     }
 
-    if (from == FMT_NONE && (from = detect(text)) == FMT_NONE) {
+    if (from == FMT_NONE && (from = (int)input_detect(text)) == FMT_NONE) {
         cli_error("convert: %s: not SFEN, KIF or CSA as far as can be told (try --from)", name);
         free(text);
         return 2;

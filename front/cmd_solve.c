@@ -56,7 +56,7 @@ typedef struct {
 
 static void usage(void)
 {
-    printf("usage: tsume solve [OPTIONS] SFEN\n"
+    printf("usage: tsume solve [OPTIONS] SFEN | FILE...\n"
            "       tsume solve [OPTIONS] -f FILE [-f FILE...]\n"
            "\n"
            "Solves tsume-shogi problems: the side to move attacks and must check on every move,\n"
@@ -69,6 +69,11 @@ static void usage(void)
            "columns.  Blank lines and lines starting with '#' are skipped.  A malformed line\n"
            "is reported as an error with its line number; the rest of the file is still\n"
            "solved.  Files are read whole before solving starts.\n"
+           "A FILE in KIF or BOD (UTF-8 or Shift_JIS) or in CSA is one problem: its diagram;\n"
+           "its move line, when it ends in check after an attacker's move, states the\n"
+           "length (as a second column would: --expect).  The format is told from the\n"
+           "content, as by 'tsume convert'.  Words that cannot begin a SFEN, the first of\n"
+           "them naming a file, are read as FILEs: 'tsume solve problem.kif', or *.kif.\n"
            "\n"
            "options:\n"
            "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
@@ -310,7 +315,7 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
     bool searched = false;
     double seconds = 0;
     pos_t p;
-    bool parsed = sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err);
+    bool parsed = problem_position(pb, &p, err, sizeof err);
     if (!parsed) {
         r.status = SOLVE_ERROR;
         snprintf(r.error, sizeof r.error, "%s", err);

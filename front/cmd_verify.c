@@ -45,14 +45,15 @@ typedef struct {
 
 static void usage(void)
 {
-    printf("usage: tsume verify [OPTIONS] SFEN\n"
+    printf("usage: tsume verify [OPTIONS] SFEN | FILE...\n"
            "       tsume verify [OPTIONS] -f FILE [-f FILE...]\n"
            "\n"
            "Checks composed problems for soundness: solves each one under composers' rules\n"
            "(as 'tsume solve'), then compares every move of the main line with the\n"
            "alternatives: other checks that also mate, other defences that last as long or\n"
            "longer.  SFEN and FILE are as for 'tsume solve'; a file's second column, when it\n"
-           "is a number, is the stated length.\n"
+           "is a number, is the stated length (a KIF or CSA file's: the length of its move\n"
+           "line, when that ends in check).\n"
            "\n"
            "options:\n"
            "  --plies N             the stated length (overrides the file's column)\n"
@@ -299,7 +300,7 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     const char *shown = pb->text;
     double seconds = 0;
     pos_t p;
-    bool parsed = sfen_parse_position(&p, pb->text, SFEN_STRICT, err, sizeof err), searched = false;
+    bool parsed = problem_position(pb, &p, err, sizeof err), searched = false;
     if (!parsed) {
         v.verdict = VERDICT_ERROR;
         v.solve.status = SOLVE_ERROR;

@@ -6,7 +6,7 @@
  * Invariants: a problem file is read whole before any problem is solved, one problem per
  * line that is neither blank nor a '#' comment, in file order; the first column (up to
  * the first TAB) is the position text, the second column is kept as written (for
- * `solve --expect`).  Every problem keeps the file name shown and its line number, so
+ * `solve --expect`).  A file in KIF or CSA is one problem, its diagram.  Every problem keeps the file name shown and its line number, so
  * answers can be matched back to their input however they were computed.
  */
 #ifndef TSUME_SOLVE_COMMON_H
@@ -22,6 +22,7 @@
 #include "json.h"
 
 enum { SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
+enum { PROBLEM_FILE_MAX = 1 << 30 /* bytes of one problem file */ };
 
 /* Solver options given on the command line of solve and check. */
 typedef struct {
@@ -80,9 +81,11 @@ void problem_input_free(problem_input_t *in);
 
 typedef struct {
     const char *file; /* name shown ("stdin" for '-'), NULL for a command-line position */
-    long line;        /* line number in the file, 1 for a command-line position */
-    char *text;       /* the position column */
+    long line;        /* line number in the file, 1 for a command-line position or a
+                         KIF/CSA file */
+    char *text;       /* the position column (a KIF/CSA file's diagram as a SFEN) */
     char *expect;     /* the second column (trimmed), NULL when there is none */
+    char *error;      /* why a KIF/CSA file gave no position, NULL when it did */
 } problem_t;
 
 typedef struct {
@@ -94,9 +97,17 @@ typedef struct {
  * of memory. */
 bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect);
 
-/* Reads every problem of path ('-' = stdin).  A file that cannot be opened or read is
- * reported on stderr and gives false; the problems read before the failure are kept. */
+/* Reads every problem of path ('-' = stdin).  A file in KIF or CSA (input.h) is one
+ * problem: its diagram, with its move line's length as the second column when the line
+ * ends in check after an odd number of moves (a stated mate); when the diagram cannot be
+ * read, the problem carries the reader's reason in error instead.  A file that cannot be
+ * opened or read is reported on stderr and gives false; the problems read before the
+ * failure are kept. */
 bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
+
+/* The position of problem pb, parsed as sfen_parse_position does with SFEN_STRICT, or
+ * false with the reason in err (its file's error, or the SFEN's). */
+bool problem_position(const problem_t *pb, pos_t *p, char *err, size_t errlen);
 
 void problem_list_free(problem_list_t *l);
 

@@ -598,3 +598,102 @@ TEST(front_solve_kif_and_board)
     run_free(&r);
     scratch_end();
 }
+
+/* A KIF or CSA file is one problem, its diagram; its move line, ending in check after an
+ * attacker's move, states the length.  The same as a single word naming the file. */
+#define M3_BOARD                                                                                                 \
+    "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"                                                                              \
+    "+---------------------------+\n"                                                                            \
+    "| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n"                                                                           \
+    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"                                                                           \
+    "| ・ ・ ・ ・ 銀 ・ ・ ・ ・|三\n"                                                                           \
+    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"                                                                           \
+    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"                                                                           \
+    "| 角 ・ ・ ・ ・ ・ ・ ・ ・|六\n"                                                                           \
+    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"                                                                           \
+    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"                                                                           \
+    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n"                                                                           \
+    "+---------------------------+\n"
+#define M3_KIF_HEAD "# 3手詰\n作品名：テスト\n後手の持駒：残り全部\n" M3_BOARD "先手の持駒：銀\n先手番\n"
+#define M3_KIF M3_KIF_HEAD "   1 ５二角成(96)\n   2 同　銀(41)\n   3 ４二銀打\nまで3手で詰み\n"
+#define M3_CSA                                                                                                   \
+    "V2.2\nP1 *  *  * -GI-OU-GI *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  * +GI *  *  *  * \n"        \
+    "P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6+KA *  *  *  *  *  *  *  * \n"              \
+    "P7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  *  *  *  *  * \n"            \
+    "P+00GI\nP-00AL\n+\n+9652UM\n-4152GI\n+0042GI\n%TSUMI\n"
+
+TEST(front_solve_kif_csa_files)
+{
+    if (!fu_begin())
+        return;
+    /* fu_write's paths live in rotating buffers: keep copies */
+    char kif[256], csa[256], two[256], bad[256];
+    snprintf(kif, sizeof kif, "%s", fu_write("m3.kif", M3_KIF));
+    snprintf(csa, sizeof csa, "%s", fu_write("m3.csa", M3_CSA));
+    snprintf(two, sizeof two, "%s", fu_write("m2.kif", M3_KIF_HEAD "   1 ５二角成(96)\n   2 同　銀(41)\n"));
+    fu_run_t r = fu_tsume(fu_fmt("solve --format json --expect -f '%s' -f '%s' -f '%s'", kif, csa, two));
+    CHECK_INT(r.code, 0);
+    CHECK_INT(fu_count_lines(r.out), 3);
+    for (int i = 0; i < 3; i++) {
+        const char *l = fu_line(r.out, i);
+        CHECK_STR(fu_jget(l, "id"), "1");
+        CHECK_STR(fu_jget(l, "sfen"), "\"3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\"");
+        CHECK_STR(fu_jget(l, "plies"), "3");
+        CHECK_STR(fu_jget(l, "expect"), i < 2 ? "\"3\"" : "");
+        CHECK_STR(fu_jget(l, "match"), i < 2 ? "true" : "");
+    }
+    CHECK(strstr(fu_jget(fu_line(r.out, 1), "file"), "m3.csa\""));
+    fu_run_free(&r);
+
+    /* Words naming files; stdin; verify and check read them the same way. */
+    r = fu_tsume(fu_fmt("solve '%s'", kif));
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "m3.kif:1  3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\n"));
+    CHECK(strstr(r.out, "  line     9f5b+ 4a5b S*4b\n"));
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve --format json '%s' '%s'", csa, kif));
+    CHECK_INT(r.code, 0);
+    CHECK_INT(fu_count_lines(r.out), 2);
+    CHECK(strstr(fu_jget(fu_line(r.out, 1), "file"), "m3.kif\""));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("'%s' solve --format json -f - <'%s'", fu_bin(), csa));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "file"), "\"stdin\"");
+    CHECK_STR(fu_jget(r.out, "plies"), "3");
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --format json '%s'", kif));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "stated"), "3");
+    CHECK_STR(fu_jget(r.out, "verdict"), "\"sound\"");
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("check --plies 3 --format json '%s'", csa));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "answer"), "\"yes\"");
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("check --plies 1 --format json '%s'", csa));
+    CHECK_INT(r.code, 1);
+    CHECK_STR(fu_jget(r.out, "answer"), "\"no\"");
+    fu_run_free(&r);
+
+    /* A diagram that cannot be read is one error saying why; the other files are still
+     * solved. */
+    snprintf(bad, sizeof bad, "%s", fu_write("bad.kif", "後手の持駒：残り全部\n| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n先手の持駒：銀\n"));
+    r = fu_tsume(fu_fmt("solve --format json -f '%s' -f '%s'", bad, kif));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 2);
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "status"), "\"error\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "error"), "\"KIF: the board diagram has 1 of 9 rows (truncated?)\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "status"), "\"mate\"");
+    fu_run_free(&r);
+
+    /* A word that is neither a position nor a file says so. */
+    r = fu_tsume("solve no-such-problem");
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.out, "error: neither a SFEN (a board has eight '/') nor a file"));
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve '%s/missing.kif'", fu_path("")));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.out, "(nor is it a file)"));
+    fu_run_free(&r);
+    fu_end();
+}

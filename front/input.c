@@ -1,0 +1,83 @@
+/*
+ * input.c: whole-file reading and format detection (input.h).
+ *
+ * Only the start of a line is looked at for CSA and SFEN, and only up to 511 bytes of it
+ * for KIF's words: a decisive word comes early in its line in every format read here.
+ */
+#include "input.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool line_starts(const char *s, const char *w) { return strncmp(s, w, strlen(w)) == 0; }
+
+input_format_t input_detect(const char *text)
+{
+    for (const char *s = text; *s;) {
+        size_t len = strcspn(s, "\r\n");
+        const char *t = s;
+        while (*t == ' ' || *t == '\t')
+            t++;
+        char line[512];
+        size_t n = len - (size_t)(t - s) < sizeof line - 1 ? len - (size_t)(t - s) : sizeof line - 1;
+        memcpy(line, t, n);
+        line[n] = 0;
+        s += len;
+        s += *s == '\r' && s[1] == '\n' ? 2 : *s ? 1 : 0;
+        if (line_starts(line, "#KIF"))
+            return INPUT_KIF;
+        if (line[0] == '#' || line[0] == 0)
+            continue;
+        /* 持駒 and 手合割 in UTF-8, then in Shift_JIS */
+        if (line[0] == '|' || strstr(line, "持駒") || strstr(line, "手合割") || strstr(line, "\x8e\x9d\x8b\xee") ||
+            strstr(line, "\x8e\xe8\x8d\x87\x8a\x84"))
+            return INPUT_KIF;
+        if ((line[0] == 'P' && ((line[1] >= '1' && line[1] <= '9') || line[1] == 'I' || line[1] == '+' ||
+                                line[1] == '-')) ||
+            line_starts(line, "V2") || line_starts(line, "V3") || line[0] == '\'' || line_starts(line, "N+") ||
+            line_starts(line, "N-") || line[0] == '$')
+            return INPUT_CSA;
+        int slashes = 0;
+        for (const char *c = line; *c && *c != ' ' && *c != '\t'; c++)
+            slashes += *c == '/';
+        if (slashes == 8 || line_starts(line, "sfen") || line_starts(line, "position") ||
+            line_starts(line, "startpos"))
+            return INPUT_SFEN;
+    }
+    return INPUT_NONE;
+}
+
+char *input_read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen)
+{
+    size_t cap = 1 << 16, used = 0;
+    char *buf = malloc(cap);
+    err[0] = 0;
+    while (buf) {
+        used += fread(buf + used, 1, cap - used - 1, f);
+        if (ferror(f)) {
+            snprintf(err, errlen, "read error");
+            break;
+        }
+        if (feof(f)) {
+            buf[used] = 0;
+            *len = used;
+            return buf;
+        }
+        if (cap >= max) {
+            snprintf(err, errlen, "larger than %zu MiB", max >> 20);
+            break;
+        }
+        char *bigger = realloc(buf, cap *= 2);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+    }
+    if (!err[0])
+        snprintf(err, errlen, "out of memory");
+    free(buf);
+    return NULL;
+}
