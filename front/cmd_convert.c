@@ -71,32 +71,6 @@ static char *read_all(FILE *f, char *err, size_t errlen)
     return text;
 }
 
-/* Whether the column is a non-empty list of USI moves (syntax only). */
-static bool usi_column(const char *col, size_t len)
-{
-    char tok[16], why[96];
-    bool any = false;
-    for (size_t i = 0; i < len;) {
-        while (i < len && col[i] == ' ')
-            i++;
-        size_t n = 0;
-        while (i + n < len && col[i + n] != ' ')
-            n++;
-        if (!n)
-            break;
-        if (n >= sizeof tok)
-            return false;
-        memcpy(tok, col + i, n);
-        tok[n] = 0;
-        move_t m;
-        if (!usi_parse_syntax(tok, &m, why, sizeof why))
-            return false;
-        any = true;
-        i += n;
-    }
-    return any;
-}
-
 /* A problem line: SFEN, then TAB columns; the first column of USI moves is the line. */
 static bool read_sfen(const char *text, pos_t *p, move_t *moves, int *n, char *err, size_t errlen)
 {
@@ -137,7 +111,7 @@ static bool read_sfen(const char *text, pos_t *p, move_t *moves, int *n, char *e
     for (char *col = tab ? tab + 1 : NULL; ok && col;) {
         char *next = strchr(col, '\t');
         size_t clen = next ? (size_t)(next - col) : strlen(col);
-        if (usi_column(col, clen)) {
+        if (input_usi_column(col, clen)) {
             pos_t q = *p;
             col[clen] = 0;
             for (char *tok = strtok(col, " "); ok && tok; tok = strtok(NULL, " ")) {

@@ -25,6 +25,7 @@
 #include "json.h"
 #include "notation.h"
 #include "solve_common.h"
+#include "stated.h"
 
 enum { VERIFY_HASH_DEFAULT = 256 };
 
@@ -91,11 +92,24 @@ static void usage(void)
            "  before its flaws, the other move's line is verified too, and a sound one is\n"
            "  taken), unknown (undecided): minor or information.\n"
            "\n"
+           "The stated line (a KIF or CSA file's moves, or a file's first column after the\n"
+           "position made only of USI moves) is compared with the main line: the same, or\n"
+           "the ply where it departs and what its move is there: a finding's move (listed),\n"
+           "a check that does not force mate (no-mate), a reply mated sooner (shorter: asked\n"
+           "at once, under the same limits), a reply as long that is no finding (as-long:\n"
+           "it runs back into the line, leaves more pieces, or does not count), undecided\n"
+           "(a limit: the verification left alternatives unasked, or the question ran out);\n"
+           "or it stops early (ends), goes on after the mate (goes-on), has a move that is\n"
+           "not legal (illegal, or after the departure: stated_error).  Information only:\n"
+           "the verdict is the main line's.\n"
+           "\n"
            "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, within,\n"
-           "pv, leftover, findings [{ply, kind, label, plies, moves}], nodes, time_ms,\n"
-           "solve_nodes, solve_time_ms, error.  within: a mate within this many plies is\n"
-           "proven (plies itself when the length is certified; else plies, the line's\n"
-           "length, may be shorter or longer).\n"
+           "pv, leftover, findings [{ply, kind, label, plies, moves}], stated_line,\n"
+           "stated_ply, stated_move, stated_finding, stated_mated_in (or stated_mated_within,\n"
+           "a bound, when a limit left the length unproven), stated_error_ply, stated_error,\n"
+           "nodes, time_ms, solve_nodes, solve_time_ms, error.  within: a mate within this\n"
+           "many plies is proven (plies itself when the length is certified; else plies,\n"
+           "the line's length, may be shorter or longer).\n"
            "\n"
            "Exit status: 0 all sound, 5 some problem not sound (cooked, short, nomate), 1 some\n"
            "unknown (and none unsound), 2 on any error (bad option, malformed position,\n"
@@ -168,8 +182,60 @@ static void put_moves(FILE *out, const verify_args_t *a, pos_t *p, const move_t 
     free(u);
 }
 
+/* The stated line's comparison, one line of the text report. */
+static void print_stated(FILE *out, const verify_args_t *a, pos_t *root, const solve_result_t *r, const stated_cmp_t *c)
+{
+    fputs("  stated   ", out);
+    if (c->kind == STATED_SAME) {
+        fputs("the same line\n", out);
+        return;
+    }
+    if (c->kind == STATED_ENDS) {
+        fprintf(out, "stops after ply %d; the line goes on to ply %d\n", c->ply - 1, r->plies);
+        return;
+    }
+    if (c->kind == STATED_ILLEGAL) {
+        fprintf(out, "move %d: ", c->ply);
+        put_safe(out, c->why);
+        putc('\n', out);
+        return;
+    }
+    /* The move in the notation asked for, from its own position (the lines agree up to it). */
+    int k = c->ply - 1;
+    undo_t *u = malloc(sizeof *u * (size_t)(k ? k : 1));
+    if (!u)
+        return;
+    for (int i = 0; i < k; i++)
+        pos_do(root, r->pv[i], &u[i]);
+    if (c->kind == STATED_GOES_ON)
+        fprintf(out, "goes on after the mate, %d more plies from ply %d: ", c->plies - r->plies, c->ply);
+    else
+        fprintf(out, "departs at ply %d: ", c->ply);
+    put_moves(out, a, root, &c->move, 1, k ? mv_to(r->pv[k - 1]) : SQ_NONE);
+    for (int i = k - 1; i >= 0; i--)
+        pos_undo(root, r->pv[i], &u[i]);
+    free(u);
+    if (c->kind == STATED_LISTED)
+        fprintf(out, ", a finding there (%s %s)", verify_kind_name(c->finding), verify_kind_label(c->finding));
+    else if (c->kind == STATED_NO_MATE)
+        fputs(", a check that does not force mate (no finding there)", out);
+    else if (c->kind == STATED_SHORTER)
+        fprintf(out, ", a reply mated sooner: in %s%d pl%s, where the line's lasts %d",
+                c->mated_shortest ? "" : "at most ", c->mated_in, c->mated_in == 1 ? "y" : "ies", r->plies - c->ply);
+    else if (c->kind == STATED_AS_LONG)
+        fputs(", a reply as long as the line's and no finding (it runs back into the line, leaves more"
+              " pieces, or does not count)", out);
+    else if (c->kind == STATED_UNDECIDED)
+        fputs(", no finding, and a limit left undecided what it is", out);
+    if (c->bad_ply) {
+        fprintf(out, "; its move %d: ", c->bad_ply);
+        put_safe(out, c->why);
+    }
+    putc('\n', out);
+}
+
 static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, const char *sfen, pos_t *root,
-                       const verify_result_t *v, long long ms, long long solve_ms)
+                       const verify_result_t *v, const stated_cmp_t *cmp, long long ms, long long solve_ms)
 {
     if (pb->file)
         fprintf(out, "problem %s:%ld  ", pb->file, pb->line);
@@ -226,14 +292,16 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
         while (u && at > 0)
             at--, pos_undo(root, r->pv[at], &u[at]);
         free(u);
+        if (cmp)
+            print_stated(out, a, root, r, cmp);
     }
     if (r->status != SOLVE_ERROR)
         fprintf(out, "  search   %llu nodes, %lld ms (solve %llu nodes, %lld ms)\n", (unsigned long long)r->nodes, ms,
                 (unsigned long long)v->solve_nodes, solve_ms);
 }
 
-static void print_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v, long long ms,
-                       long long solve_ms)
+static void print_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v,
+                       const stated_cmp_t *cmp, long long ms, long long solve_ms)
 {
     const solve_result_t *r = &v->solve;
     json_obj_t j;
@@ -260,6 +328,21 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
             json_item_end(&item);
         }
         json_array_end(&j);
+        if (cmp) {
+            json_str(&j, "stated_line", stated_kind_name(cmp->kind));
+            if (cmp->kind != STATED_SAME)
+                json_int(&j, "stated_ply", cmp->ply);
+            if (cmp->move != MOVE_NONE)
+                json_moves(&j, "stated_move", &cmp->move, 1);
+            if (cmp->kind == STATED_LISTED)
+                json_str(&j, "stated_finding", verify_kind_name(cmp->finding));
+            if (cmp->kind == STATED_SHORTER)
+                json_int(&j, cmp->mated_shortest ? "stated_mated_in" : "stated_mated_within", cmp->mated_in);
+            if (cmp->bad_ply) {
+                json_int(&j, "stated_error_ply", cmp->bad_ply);
+                json_str(&j, "stated_error", cmp->why);
+            }
+        }
     }
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
@@ -316,10 +399,14 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     }
     run->verdicts[i] = v.verdict;
     long long ms = (long long)(seconds * 1000.0), solve_ms = (long long)(v.solve_seconds * 1000.0);
+    stated_cmp_t cmp;
+    bool compared = searched && v.solve.status == SOLVE_MATE && pb->moves;
+    if (compared)
+        stated_compare(solver, &a->s.opts, &p, pb->moves, &v, &cmp);
     if (a->json)
-        print_json(out, pb, shown, &v, ms, solve_ms);
+        print_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
     else
-        print_text(out, a, pb, shown, parsed ? &p : NULL, &v, ms, solve_ms);
+        print_text(out, a, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms);
     if (searched)
         verify_result_free(&v);
     return batch_status(run->verdicts[i]);

@@ -6,9 +6,10 @@
  */
 #include "input.h"
 
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../movegen/usi_move.h"
 
 static bool line_starts(const char *s, const char *w) { return strncmp(s, w, strlen(w)) == 0; }
 
@@ -80,4 +81,29 @@ char *input_read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
     free(buf);
     return NULL;
+}
+
+bool input_usi_column(const char *col, size_t len)
+{
+    char tok[16], why[96];
+    bool any = false;
+    for (size_t i = 0; i < len;) {
+        while (i < len && col[i] == ' ')
+            i++;
+        size_t n = 0;
+        while (i + n < len && col[i + n] != ' ')
+            n++;
+        if (!n)
+            break;
+        if (n >= sizeof tok)
+            return false;
+        memcpy(tok, col + i, n);
+        tok[n] = 0;
+        move_t m;
+        if (!usi_parse_syntax(tok, &m, why, sizeof why))
+            return false;
+        any = true;
+        i += n;
+    }
+    return any;
 }

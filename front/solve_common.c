@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "../movegen/sfen.h"
+#include "../movegen/usi_move.h"
 #include "cli.h"
 #include "csa.h"
 #include "expect.h"
@@ -123,7 +124,8 @@ static char *dup_str(const char *s)
     return d ? memcpy(d, s, n) : NULL;
 }
 
-bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect)
+bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect,
+                 const char *moves)
 {
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 64;
@@ -134,10 +136,11 @@ bool problem_add(problem_list_t *l, const char *file, long line, const char *tex
         l->cap = cap;
     }
     problem_t *p = &l->items[l->n];
-    *p = (problem_t){file, line, dup_str(text), expect ? dup_str(expect) : NULL, NULL};
-    if (!p->text || (expect && !p->expect)) {
+    *p = (problem_t){file, line, dup_str(text), expect ? dup_str(expect) : NULL, moves ? dup_str(moves) : NULL, NULL};
+    if (!p->text || (expect && !p->expect) || (moves && !p->moves)) {
         free(p->text);
         free(p->expect);
+        free(p->moves);
         return false;
     }
     l->n++;
@@ -146,7 +149,7 @@ bool problem_add(problem_list_t *l, const char *file, long line, const char *tex
 
 static bool problem_add_error(problem_list_t *l, const char *file, const char *text, const char *error)
 {
-    if (!problem_add(l, file, 1, text, NULL))
+    if (!problem_add(l, file, 1, text, NULL, NULL))
         return false;
     problem_t *p = &l->items[l->n - 1];
     if (!(p->error = dup_str(error))) {
@@ -201,10 +204,18 @@ static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, si
             continue;
         /* The position column ends at the first TAB: a line starting with a TAB has an
          * empty one, which is an error rather than a blank line, since more columns follow. */
-        char *tab = line + strcspn(line, "\t");
+        char *tab = line + strcspn(line, "\t"), *moves = NULL;
+        for (char *col = *tab ? tab + 1 : NULL; col && !moves;) {
+            size_t clen = strcspn(col, "\t");
+            if (input_usi_column(col, clen))
+                moves = col;
+            col = col[clen] ? col + clen + 1 : NULL;
+        }
         char *expect = second_column(tab);
         *tab = 0;
-        if (!problem_add(l, shown, n, line, expect)) {
+        if (moves)
+            moves[strcspn(moves, "\t")] = 0; /* after second_column: the column may be the second */
+        if (!problem_add(l, shown, n, line, expect, moves)) {
             cli_error("%s: out of memory reading '%s'", cmd, shown);
             return false;
         }
@@ -212,14 +223,14 @@ static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, si
     return true;
 }
 
-/* The one problem of a KIF or CSA file: its diagram, as a SFEN, and the length of its
- * move line as the stated one when the line ends in check after an attacker's move (a
- * mate as problem files give it); or the reader's reason why there is none. */
+/* The one problem of a KIF or CSA file: its diagram, as a SFEN, its move line (USI), and
+ * the line's length as the stated one when the line ends in check after an attacker's
+ * move (a mate as problem files give it); or the reader's reason why there is none. */
 static bool read_diagram(problem_list_t *l, const char *shown, const char *text, size_t len, input_format_t fmt,
                          const char *cmd)
 {
     enum { MAX_LINE = 10000 };
-    char err[256] = "", sfen[SFEN_MAX], stated[16];
+    char err[256] = "", sfen[SFEN_MAX], stated[16], *line = NULL;
     const char *expect = NULL, *name = fmt == INPUT_KIF ? "KIF" : "CSA";
     move_t *moves = malloc(MAX_LINE * sizeof *moves);
     pos_t p;
@@ -244,9 +255,20 @@ static bool read_diagram(problem_list_t *l, const char *shown, const char *text,
             expect = stated;
         }
     }
+    if (ok && n && !(line = malloc((size_t)n * USI_MOVE_MAX))) {
+        ok = false;
+        snprintf(err, sizeof err, "out of memory");
+    }
+    char *end = line;
+    for (int i = 0; line && i < n; i++) {
+        if (i)
+            *end++ = ' ';
+        end = strchr(usi_format(moves[i], end), 0);
+    }
     free(moves);
-    bool added = ok ? problem_add(l, shown, 1, sfen_format(&p, sfen), expect)
+    bool added = ok ? problem_add(l, shown, 1, sfen_format(&p, sfen), expect, line)
                     : problem_add_error(l, shown, fmt == INPUT_KIF ? "(KIF file)" : "(CSA file)", err);
+    free(line);
     if (!added)
         cli_error("%s: out of memory reading '%s'", cmd, shown);
     return added;
@@ -282,6 +304,7 @@ void problem_list_free(problem_list_t *l)
     for (size_t i = 0; i < l->n; i++) {
         free(l->items[i].text);
         free(l->items[i].expect);
+        free(l->items[i].moves);
         free(l->items[i].error);
     }
     free(l->items);
@@ -430,7 +453,7 @@ bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *c
             strcat(err, " (nor is it a file)");
         else
             err[0] = 0; /* a position after all: solved as one */
-        if (!(err[0] ? problem_add_error(l, NULL, words[0], err) : problem_add(l, NULL, 1, words[0], NULL)))
+        if (!(err[0] ? problem_add_error(l, NULL, words[0], err) : problem_add(l, NULL, 1, words[0], NULL, NULL)))
             cli_error("%s: out of memory", cmd), ok = false;
     } else if (n_words) {
         size_t len = 1;
@@ -439,7 +462,7 @@ bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *c
         char *text = malloc(len), *end = text;
         for (int i = 0; text && i < n_words; i++)
             end += sprintf(end, "%s%s", i ? " " : "", words[i]);
-        if (!text || !problem_add(l, NULL, 1, text, NULL)) {
+        if (!text || !problem_add(l, NULL, 1, text, NULL, NULL)) {
             cli_error("%s: out of memory", cmd);
             ok = false;
         }

@@ -85,6 +85,9 @@ typedef struct {
                          KIF/CSA file */
     char *text;       /* the position column (a KIF/CSA file's diagram as a SFEN) */
     char *expect;     /* the second column (trimmed), NULL when there is none */
+    char *moves;      /* the stated line, USI moves and spaces: the first column after
+                         the position made only of them, or a KIF/CSA file's move list;
+                         NULL when there is none */
     char *error;      /* why a KIF/CSA file gave no position, NULL when it did */
 } problem_t;
 
@@ -93,9 +96,10 @@ typedef struct {
     size_t n, cap;
 } problem_list_t;
 
-/* Appends one problem (text and expect are copied; expect may be NULL).  False when out
- * of memory. */
-bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect);
+/* Appends one problem (text, expect and moves are copied; expect and moves may be NULL).
+ * False when out of memory. */
+bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect,
+                 const char *moves);
 
 /* Reads every problem of path ('-' = stdin).  A file in KIF or CSA (input.h) is one
  * problem: its diagram, with its move line's length as the second column when the line

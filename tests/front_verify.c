@@ -215,3 +215,59 @@ TEST(front_verify_report)
     fu_run_free(&r);
     fu_end();
 }
+
+/* The stated line (a column of USI moves, or a KIF/CSA move list) against the main line:
+ * the same; departing with a finding's move; with a check that does not mate; with a
+ * reply mated sooner (asked); stopping early; a move that is not legal, before or after
+ * the departure.  Main line B*8c 6a5a N*4c 5a4a N*5c; after 6a7a, 6c7b+ mates at once. */
+TEST(front_verify_stated_line)
+{
+    if (!fu_begin())
+        return;
+#define P5 "l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1\t"
+    char path[256];
+    snprintf(path, sizeof path, "%s",
+             fu_write("st.sfen", P5 "5\tB*8c 6a5a N*4c 5a4a N*5c\n" P5 "5\tB*8c 6a7a 6c7b+\n" P5 "3c3b\n" P5
+                                 "B*8c 6a5a\n" P5 "B*8c 5a5b\n" P5 "B*8c 6a7a 1a1b\n" P5 "x\n"));
+#undef P5
+    fu_run_t r = fu_tsume(fu_fmt("verify --jobs 1 --format json -f '%s'", path));
+    CHECK_INT(r.code, 0);
+    CHECK_INT(fu_count_lines(r.out), 7);
+    static const char *const want[][5] = {
+        /* stated_line, stated_ply, stated_move, stated_mated_in, stated_error_ply */
+        {"\"same\"", "", "", "", ""},
+        {"\"shorter\"", "2", "[\"6a7a\"]", "1", ""},
+        {"\"no-mate\"", "1", "[\"3c3b\"]", "", ""},
+        {"\"ends\"", "3", "", "", ""},
+        {"\"illegal\"", "2", "", "", "2"},
+        {"\"shorter\"", "2", "[\"6a7a\"]", "1", "3"},
+        {"", "", "", "", ""}, /* "x" is no move: no stated line */
+    };
+    static const char *const keys[] = {"stated_line", "stated_ply", "stated_move", "stated_mated_in",
+                                       "stated_error_ply"};
+    for (int i = 0; i < 7; i++)
+        for (int k = 0; k < 5; k++)
+            CHECK_STR(fu_jget(fu_line(r.out, i), keys[k]), want[i][k]);
+    fu_run_free(&r);
+
+    /* Under a limit that leaves the verification incomplete, a check that is no finding
+     * may not have been asked: undecided, not no-mate. */
+    r = fu_tsume(fu_fmt("verify --jobs 1 --nodes 800 --format json -f '%s'", path));
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "verdict"), "\"unknown\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 2), "stated_line"), "\"undecided\"");
+    fu_run_free(&r);
+
+    /* The text report; a finding's move (the equal last-two replies of the classic). */
+    snprintf(path, sizeof path, "%s",
+             fu_write("eq.sfen", "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\t3\t9f5b+ 6a5b S*6b\n"));
+    r = fu_tsume(fu_fmt("verify --jobs 1 -f '%s'", path));
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "\n  stated   departs at ply 2: △同　銀右, a finding there (equal-last2 終2手変同)\n"));
+    fu_run_free(&r);
+    snprintf(path, sizeof path, "%s",
+             fu_write("sh.sfen", "l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1\t5\tB*8c 6a7a 6c7b+\n"));
+    r = fu_tsume(fu_fmt("verify --jobs 1 --notation usi -f '%s'", path));
+    CHECK(strstr(r.out, "\n  stated   departs at ply 2: 6a7a, a reply mated sooner: in 1 ply, where the line's lasts 3\n"));
+    fu_run_free(&r);
+    fu_end();
+}

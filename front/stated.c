@@ -1,0 +1,99 @@
+/*
+ * stated.c: the stated line against verify's main line (stated.h).
+ */
+#include "stated.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../movegen/usi_move.h"
+
+enum { ASK_MAX = 50000000 /* nodes for the question about a reply, without a limit of the user's */ };
+
+const char *stated_kind_name(stated_kind_t k)
+{
+    static const char *const NAMES[] = {"same",      "listed", "no-mate", "shorter", "as-long",
+                                        "undecided", "ends",   "goes-on", "illegal"};
+    return (unsigned)k < sizeof NAMES / sizeof *NAMES ? NAMES[k] : "?";
+}
+
+/* Whether the position after the stated reply at defender ply k (q) is mated sooner than
+ * after the main line's reply, which leaves rem plies. */
+static void ask_shorter(solver_t *s, const solve_opts_t *o, const pos_t *q, int rem, stated_cmp_t *c)
+{
+    c->kind = STATED_AS_LONG;
+    if (rem < 3)
+        return; /* no mate is shorter than one ply */
+    solve_opts_t bounded = *o;
+    bounded.max_plies = rem - 2;
+    bounded.progress = NULL;
+    if (!bounded.node_limit)
+        bounded.node_limit = ASK_MAX; /* as verify's own last pass: never without end */
+    solve_result_t r;
+    solver_solve(s, q, &bounded, &r);
+    if (r.status == SOLVE_MATE) {
+        c->kind = STATED_SHORTER;
+        c->mated_in = r.shortest ? r.plies : r.within;
+        c->mated_shortest = r.shortest;
+    } else if (r.status != SOLVE_NOMATE) {
+        c->kind = STATED_UNDECIDED;
+    }
+    solve_result_free(&r);
+}
+
+void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, const char *moves,
+                    const verify_result_t *v, stated_cmp_t *c)
+{
+    const solve_result_t *r = &v->solve;
+    memset(c, 0, sizeof *c);
+    c->move = MOVE_NONE;
+    pos_t p = *root;
+    undo_t u;
+    int ply = 0;
+    for (const char *s = moves; *s;) {
+        s += strspn(s, " ");
+        size_t n = strcspn(s, " ");
+        if (!n)
+            break;
+        char tok[16];
+        move_t m;
+        snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok - 1 ? n : sizeof tok - 1), s);
+        s += n;
+        ply++;
+        if (n >= sizeof tok || !usi_parse_legal(&p, tok, &m, c->why, sizeof c->why)) {
+            if (n >= sizeof tok)
+                snprintf(c->why, sizeof c->why, "'%.12s...' is no USI move", tok);
+            c->bad_ply = ply;
+            if (!c->ply)
+                c->kind = STATED_ILLEGAL, c->ply = ply;
+            return;
+        }
+        c->plies = ply;
+        if (c->ply) {
+            pos_do(&p, m, &u); /* departed already: the rest is only checked legal */
+            continue;
+        }
+        if (ply > r->plies) {
+            c->kind = STATED_GOES_ON, c->ply = ply, c->move = m;
+        } else if (m != r->pv[ply - 1]) {
+            c->ply = ply, c->move = m;
+            c->kind = ply % 2 ? STATED_NO_MATE : STATED_SHORTER;
+            for (int i = 0; i < v->nfindings; i++) {
+                const verify_finding_t *f = &v->findings[i];
+                if (f->ply == ply && f->moves && f->moves[0] == m) {
+                    c->kind = STATED_LISTED;
+                    c->finding = f->kind;
+                    break;
+                }
+            }
+        }
+        pos_do(&p, m, &u);
+        if (c->kind == STATED_SHORTER && c->ply == ply)
+            ask_shorter(solver, o, &p, r->plies - ply, c);
+        /* A limit may have left the stated move unasked: no finding then says nothing. */
+        if (v->incomplete && c->ply == ply && (c->kind == STATED_NO_MATE || c->kind == STATED_AS_LONG))
+            c->kind = STATED_UNDECIDED;
+    }
+    if (!c->ply && ply < r->plies)
+        c->kind = STATED_ENDS, c->ply = ply + 1;
+}
