@@ -20,6 +20,7 @@
 #include "../front/notation.h"
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
+#include "classic_kif.h"
 #include "test.h"
 
 #define CLASSIC "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
@@ -203,19 +204,7 @@ TEST(notation_parse_lenient)
 /* ---- board and hands ---- */
 
 #define CLASSIC_BOD                                                                                               \
-    "後手の持駒：飛二　角　金四　桂四　香四　歩十八　\n"                                                          \
-    "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"                                                                               \
-    "+---------------------------+\n"                                                                              \
-    "| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n"                                                                            \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"                                                                             \
-    "| ・ ・ ・ ・ 銀 ・ ・ ・ ・|三\n"                                                                             \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"                                                                             \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"                                                                             \
-    "| 角 ・ ・ ・ ・ ・ ・ ・ ・|六\n"                                                                             \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"                                                                             \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"                                                                             \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n"                                                                             \
-    "+---------------------------+\n"                                                                              \
+    "後手の持駒：飛二　角　金四　桂四　香四　歩十八　\n" CLASSIC_KIF_BOARD                                        \
     "先手の持駒：銀　\n"                                                                                           \
     "先手番\n"
 

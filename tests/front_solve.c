@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "classic_kif.h"
 #include "front_util.h"
 #include "test.h"
 
@@ -601,20 +602,7 @@ TEST(front_solve_kif_and_board)
 
 /* A KIF or CSA file is one problem, its diagram; its move line, ending in check after an
  * attacker's move, states the length.  The same as a single word naming the file. */
-#define M3_BOARD                                                                                                 \
-    "  ９ ８ ７ ６ ５ ４ ３ ２ １\n"                                                                              \
-    "+---------------------------+\n"                                                                            \
-    "| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n"                                                                           \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n"                                                                           \
-    "| ・ ・ ・ ・ 銀 ・ ・ ・ ・|三\n"                                                                           \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n"                                                                           \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n"                                                                           \
-    "| 角 ・ ・ ・ ・ ・ ・ ・ ・|六\n"                                                                           \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n"                                                                           \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n"                                                                           \
-    "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n"                                                                           \
-    "+---------------------------+\n"
-#define M3_KIF_HEAD "# 3手詰\n作品名：テスト\n後手の持駒：残り全部\n" M3_BOARD "先手の持駒：銀\n先手番\n"
+#define M3_KIF_HEAD "# 3手詰\n作品名：テスト\n後手の持駒：残り全部\n" CLASSIC_KIF_BOARD "先手の持駒：銀\n先手番\n"
 #define M3_KIF M3_KIF_HEAD "   1 ５二角成(96)\n   2 同　銀(41)\n   3 ４二銀打\nまで3手で詰み\n"
 #define M3_CSA                                                                                                   \
     "V2.2\nP1 *  *  * -GI-OU-GI *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  * +GI *  *  *  * \n"        \
