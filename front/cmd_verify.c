@@ -22,6 +22,7 @@
 #include "batch.h"
 #include "cli.h"
 #include "expect.h"
+#include "input.h"
 #include "json.h"
 #include "notation.h"
 #include "solve_common.h"
@@ -33,6 +34,7 @@ typedef struct {
     solver_args_t s;
     int jobs;
     int plies; /* --plies: the stated length, 0 = from the file or none */
+    const char *line; /* --line: the stated line (USI moves), NULL = from the file or none */
     bool json;
     bool usi; /* --notation usi: moves in USI in the text report */
     problem_input_t in;
@@ -58,6 +60,7 @@ static void usage(void)
            "\n"
            "options:\n"
            "  --plies N             the stated length (overrides the file's column)\n"
+           "  --line 'MOVES'        the stated line, USI moves (overrides the file's)\n"
            "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
            "  --format text|json    output format (default text)\n"
            "  --notation kif|usi    moves in the text report: Japanese (default) or USI\n"
@@ -92,16 +95,16 @@ static void usage(void)
            "  before its flaws, the other move's line is verified too, and a sound one is\n"
            "  taken), unknown (undecided): minor or information.\n"
            "\n"
-           "The stated line (a KIF or CSA file's moves, or a file's first column after the\n"
-           "position made only of USI moves) is compared with the main line: the same, or\n"
-           "the ply where it departs and what its move is there: a finding's move (listed),\n"
-           "a check that does not force mate (no-mate), a reply mated sooner (shorter: asked\n"
-           "at once, under the same limits), a reply as long that is no finding (as-long:\n"
-           "it runs back into the line, leaves more pieces, or does not count), undecided\n"
-           "(a limit: the verification left alternatives unasked, or the question ran out);\n"
-           "or it stops early (ends), goes on after the mate (goes-on), has a move that is\n"
-           "not legal (illegal, or after the departure: stated_error).  Information only:\n"
-           "the verdict is the main line's.\n"
+           "The stated line (--line, a KIF or CSA file's moves, or a file's first column\n"
+           "after the position made only of USI moves) is compared with the main line:\n"
+           "the same, or the ply where it departs and what its move is there: a finding's\n"
+           "move (listed), a check that does not force mate (no-mate), a reply mated\n"
+           "sooner (shorter: asked at once, under the same limits), a reply as long that is\n"
+           "no finding (as-long: it runs back into the line, leaves more pieces, or does\n"
+           "not count), undecided (a limit: the verification left alternatives unasked, or\n"
+           "the question ran out); or it stops early (ends), goes on after the mate\n"
+           "(goes-on), has a move that is not legal (illegal, or after the departure:\n"
+           "stated_error).  Information only: the verdict is the main line's.\n"
            "\n"
            "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, within,\n"
            "pv, leftover, findings [{ply, kind, label, plies, moves}], stated_line,\n"
@@ -127,6 +130,13 @@ static int take_option(void *ctx, const char *name, const char *val)
             return 2;
         }
         a->plies = (int)n;
+    } else if (!strcmp(name, "--line")) {
+        size_t n_chars = strlen(val);
+        if (!input_usi_column(val, n_chars)) {
+            cli_error("verify: --line must be USI moves separated by spaces, not '%s'", val);
+            return 2;
+        }
+        a->line = val;
     } else if (!strcmp(name, "--jobs")) {
         if (!arg_uint(val, 1, JOBS_MAX, &n)) {
             cli_error("verify: --jobs must be a whole number from 1 to %d, not '%s'", JOBS_MAX, val);
@@ -152,7 +162,7 @@ static int take_option(void *ctx, const char *name, const char *val)
 static int parse_args(int argc, char **argv, verify_args_t *a)
 {
     static const char *const FLAGS[] = {NULL};
-    static const char *const VALUED[] = {"--plies", "--jobs", "--format", "--notation", NULL};
+    static const char *const VALUED[] = {"--plies", "--line", "--jobs", "--format", "--notation", NULL};
     option_spec_t spec = {"verify", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     return st < 0 ? problem_input_check(&a->in, "verify") : st;
@@ -400,9 +410,10 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     run->verdicts[i] = v.verdict;
     long long ms = (long long)(seconds * 1000.0), solve_ms = (long long)(v.solve_seconds * 1000.0);
     stated_cmp_t cmp;
-    bool compared = searched && v.solve.status == SOLVE_MATE && pb->moves;
+    const char *stated_line = a->line ? a->line : pb->moves;
+    bool compared = searched && v.solve.status == SOLVE_MATE && stated_line;
     if (compared)
-        stated_compare(solver, &a->s.opts, &p, pb->moves, &v, &cmp);
+        stated_compare(solver, &a->s.opts, &p, stated_line, &v, &cmp);
     if (a->json)
         print_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
     else

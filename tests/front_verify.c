@@ -250,6 +250,22 @@ TEST(front_verify_stated_line)
             CHECK_STR(fu_jget(fu_line(r.out, i), keys[k]), want[i][k]);
     fu_run_free(&r);
 
+    /* --line states it for a SFEN given as words, and overrides a file's. */
+    r = fu_tsume("verify --jobs 1 --format json --line 'B*8c 6a7a 6c7b+' 'l2k5/9/3S2S2/9/9/9/9/9/9 b "
+                 "B2N2rb4g2s2n3l18p 1'");
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "stated_line"), "\"shorter\"");
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --jobs 1 --format json --line '3c3b' -f '%s'", path));
+    CHECK_INT(fu_count_lines(r.out), 7);
+    for (int i = 0; i < 7; i++)
+        CHECK_STR(fu_jget(fu_line(r.out, i), "stated_line"), "\"no-mate\"");
+    fu_run_free(&r);
+    r = fu_tsume("verify --line 'B*8c x' 'l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1'");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: verify: --line must be USI moves separated by spaces, not 'B*8c x'\n");
+    fu_run_free(&r);
+
     /* Under a limit that leaves the verification incomplete, a check that is no finding
      * may not have been asked: undecided, not no-mate. */
     r = fu_tsume(fu_fmt("verify --jobs 1 --nodes 800 --format json -f '%s'", path));
