@@ -6,6 +6,7 @@
  */
 #include "input.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,10 +55,11 @@ char *input_read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen)
     size_t cap = 1 << 16, used = 0;
     char *buf = malloc(cap);
     err[0] = 0;
+    errno = 0;
     while (buf) {
         used += fread(buf + used, 1, cap - used - 1, f);
         if (ferror(f)) {
-            snprintf(err, errlen, "read error");
+            snprintf(err, errlen, "%s", errno ? strerror(errno) : "read error");
             break;
         }
         if (feof(f)) {

@@ -183,7 +183,7 @@ static char *second_column(char *tab)
     return n ? s : NULL;
 }
 
-/* The problems of a file of SFEN lines, text[0..len) (NUL bytes end a line's text). */
+/* The problems of a file of SFEN lines, text[0..len). */
 static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, size_t len, const char *cmd)
 {
     long n = 0;
@@ -226,20 +226,18 @@ static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, si
 /* The one problem of a KIF or CSA file: its diagram, as a SFEN, its move line (USI), and
  * the line's length as the stated one when the line ends in check after an attacker's
  * move (a mate as problem files give it); or the reader's reason why there is none. */
-static bool read_diagram(problem_list_t *l, const char *shown, const char *text, size_t len, input_format_t fmt,
+static bool read_diagram(problem_list_t *l, const char *shown, const char *text, input_format_t fmt,
                          const char *cmd)
 {
     enum { MAX_LINE = 10000 };
     char err[256] = "", sfen[SFEN_MAX], stated[16], *line = NULL;
-    const char *expect = NULL, *name = fmt == INPUT_KIF ? "KIF" : "CSA";
+    const char *expect = NULL;
     move_t *moves = malloc(MAX_LINE * sizeof *moves);
     pos_t p;
     int n = 0;
     bool ok = false;
     if (!moves)
         snprintf(err, sizeof err, "out of memory");
-    else if (strlen(text) != len)
-        snprintf(err, sizeof err, "%s file holds a NUL byte: not a text file", name);
     else if (fmt == INPUT_KIF)
         ok = kif_read_moves(text, SFEN_STRICT, &p, moves, MAX_LINE, &n, err, sizeof err);
     else
@@ -288,12 +286,17 @@ bool problem_read_file(problem_list_t *l, const char *path, const char *cmd)
     char *text = input_read_all(f, PROBLEM_FILE_MAX, &len, err, sizeof err);
     if (!is_stdin)
         fclose(f);
+    if (text && strlen(text) != len) {
+        snprintf(err, sizeof err, "it holds a NUL byte: not a text file");
+        free(text);
+        text = NULL;
+    }
     if (!text) {
         cli_error("%s: cannot read '%s': %s", cmd, shown, err);
         return false;
     }
     input_format_t fmt = input_detect(text);
-    bool ok = fmt == INPUT_KIF || fmt == INPUT_CSA ? read_diagram(l, shown, text, len, fmt, cmd)
+    bool ok = fmt == INPUT_KIF || fmt == INPUT_CSA ? read_diagram(l, shown, text, fmt, cmd)
                                                    : read_sfen_lines(l, shown, text, len, cmd);
     free(text);
     return ok;

@@ -683,5 +683,18 @@ TEST(front_solve_kif_csa_files)
     CHECK_INT(r.code, 2);
     CHECK(strstr(r.out, "(nor is it a file)"));
     fu_run_free(&r);
+
+    /* A file that is not text, and a directory: one line each, the other files solved. */
+    char nul[256];
+    snprintf(nul, sizeof nul, "%s", fu_path("nul.sfen"));
+    r = fu_shell(fu_fmt("printf '" MATE1 "\\n\\000\\n' > '%s'", nul));
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve --format json -f '%s' -f '%s' -f '%s'", nul, fu_path(""), kif));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 1);
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK(strstr(r.err, fu_fmt("tsume: solve: cannot read '%s': it holds a NUL byte: not a text file\n", nul)));
+    CHECK(strstr(r.err, "': Is a directory\n"));
+    fu_run_free(&r);
     fu_end();
 }
