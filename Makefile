@@ -142,6 +142,12 @@ $(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_us
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC \
 	  -fsanitize-coverage-allowlist=tests/fuzz/fuzz_usi_coverage.txt -o $@ $< $(USI_FUZZ_SRC) -lm -lpthread
 
+# fuzz_problems reads problem files as solve does: the reader and its format detection.
+$(BUILD)/fuzz/fuzz_problems: tests/fuzz/fuzz_problems.c $(MOVEGEN_SRC) $(FORMAT_SRC) front/input.c front/problems.c | $(BUILD)/.deps-fuzz
+	@mkdir -p $(dir $@)
+	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< \
+	  $(MOVEGEN_SRC) $(FORMAT_SRC) front/input.c front/problems.c -lm
+
 fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 	@for f in $^; do \
 	  mkdir -p $(BUILD)/corpus/$$(basename $$f); \

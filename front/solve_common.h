@@ -1,13 +1,7 @@
 /*
  * solve_common.h: what `tsume solve`, `tsume check` and `tsume verify` share: the option
- * walk (the options that tune the solver, -f files, number parsing for option values), the
- * problem-file reader, and the batch of solve and verify over a problem list.
- *
- * Invariants: a problem file is read whole before any problem is solved, one problem per
- * line that is neither blank nor a '#' comment, in file order; the first column (up to
- * the first TAB) is the position text, the second column is kept as written (for
- * `solve --expect`).  A file in KIF or CSA is one problem, its diagram.  Every problem keeps the file name shown and its line number, so
- * answers can be matched back to their input however they were computed.
+ * walk (the options that tune the solver, -f files, number parsing for option values) and
+ * the batch of solve and verify over a problem list (problems.h reads the problems).
  */
 #ifndef TSUME_SOLVE_COMMON_H
 #define TSUME_SOLVE_COMMON_H
@@ -20,9 +14,9 @@
 #include "../solver/solver.h"
 #include "batch.h"
 #include "json.h"
+#include "problems.h"
 
 enum { SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
-enum { PROBLEM_FILE_MAX = 1 << 30 /* bytes of one problem file */ };
 
 /* Solver options given on the command line of solve and check. */
 typedef struct {
@@ -62,14 +56,6 @@ typedef struct {
     void *ctx;
 } option_spec_t;
 
-/* Where a command's problems come from: the SFEN given as words, or -f files. */
-typedef struct {
-    const char **files; /* -f arguments, in order */
-    int n_files;
-    char **words; /* the SFEN given as arguments, possibly split over several words */
-    int n_words;
-} problem_input_t;
-
 /* Walks argv: options (also "--name=value"; "--" ends them; "-" alone is a word) go to
  * the solver options, -f/--file FILE to in->files, the others to spec->take; other words
  * to in->words.  in is set up here: free it with problem_input_free whatever the
@@ -79,50 +65,9 @@ int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t
 int problem_input_check(const problem_input_t *in, const char *cmd);
 void problem_input_free(problem_input_t *in);
 
-typedef struct {
-    const char *file; /* name shown ("stdin" for '-'), NULL for a command-line position */
-    long line;        /* line number in the file, 1 for a command-line position or a
-                         KIF/CSA file */
-    char *text;       /* the position column (a KIF/CSA file's diagram as a SFEN) */
-    char *expect;     /* the second column (trimmed), NULL when there is none */
-    char *moves;      /* the stated line, USI moves and spaces: the first column after
-                         the position made only of them, or a KIF/CSA file's move list;
-                         NULL when there is none */
-    char *error;      /* why a KIF/CSA file gave no position, NULL when it did */
-} problem_t;
-
-typedef struct {
-    problem_t *items;
-    size_t n, cap;
-} problem_list_t;
-
-/* Appends one problem (text, expect and moves are copied; expect and moves may be NULL).
- * False when out of memory. */
-bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect,
-                 const char *moves);
-
-/* Reads every problem of path ('-' = stdin).  A file in KIF or CSA (input.h) is one
- * problem: its diagram, with its move line's length as the second column when the line
- * ends in check after an odd number of moves (a stated mate); when the diagram cannot be
- * read, the problem carries the reader's reason in error instead.  A file that cannot be
- * opened or read is reported on stderr and gives false; the problems read before the
- * failure are kept. */
-bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
-
-/* The position of problem pb, parsed as sfen_parse_position does with SFEN_STRICT, or
- * false with the reason in err (its file's error, or the SFEN's). */
-bool problem_position(const problem_t *pb, pos_t *p, char *err, size_t errlen);
-
-void problem_list_free(problem_list_t *l);
-
 /* Begins a JSON report line with the members every command's report opens with: "id",
  * "file" (only for a problem read from a file) and "sfen" (the position as shown). */
 void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen);
-
-/* The problems of a command line: the SFEN given as words (one problem, line 1), then
- * every problem of each file, in order.  Errors are reported (cmd names the command);
- * false when any input could not be had (the problems read so far are kept). */
-bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd);
 
 /* Solvers for a batch of n problems at most jobs at a time: *workers of them (no more
  * than the problems, nor more than hash_mb, at least 1), sharing hash_mb between them,

@@ -1,0 +1,272 @@
+/*
+ * problems.c: the problem list and the readers of problem files (problems.h).
+ */
+#include "problems.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../movegen/sfen.h"
+#include "../movegen/usi_move.h"
+#include "cli.h"
+#include "csa.h"
+#include "input.h"
+#include "kif.h"
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    return d ? memcpy(d, s, n) : NULL;
+}
+
+bool problem_add(problem_list_t *l, const char *file, long line, const char *text, const char *expect,
+                 const char *moves)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        problem_t *items = realloc(l->items, cap * sizeof *items);
+        if (!items)
+            return false;
+        l->items = items;
+        l->cap = cap;
+    }
+    problem_t *p = &l->items[l->n];
+    *p = (problem_t){file, line, dup_str(text), expect ? dup_str(expect) : NULL, moves ? dup_str(moves) : NULL, NULL};
+    if (!p->text || (expect && !p->expect) || (moves && !p->moves)) {
+        free(p->text);
+        free(p->expect);
+        free(p->moves);
+        return false;
+    }
+    l->n++;
+    return true;
+}
+
+static bool problem_add_error(problem_list_t *l, const char *file, const char *text, const char *error)
+{
+    if (!problem_add(l, file, 1, text, NULL, NULL))
+        return false;
+    problem_t *p = &l->items[l->n - 1];
+    if (!(p->error = dup_str(error))) {
+        free(p->text);
+        l->n--;
+        return false;
+    }
+    return true;
+}
+
+bool problem_position(const problem_t *pb, pos_t *p, char *err, size_t errlen)
+{
+    if (pb->error) {
+        snprintf(err, errlen, "%s", pb->error);
+        return false;
+    }
+    return sfen_parse_position(p, pb->text, SFEN_STRICT, err, errlen);
+}
+
+/* The second column of a line whose first TAB is at tab: trimmed, NULL when empty. */
+static char *second_column(char *tab)
+{
+    if (!*tab)
+        return NULL;
+    char *s = tab + 1;
+    s[strcspn(s, "\t")] = 0;
+    s += strspn(s, " ");
+    size_t n = strlen(s);
+    while (n && s[n - 1] == ' ')
+        s[--n] = 0;
+    return n ? s : NULL;
+}
+
+/* The problems of a file of SFEN lines, text[0..len). */
+static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, size_t len, const char *cmd)
+{
+    long n = 0;
+    char *end = text + len;
+    for (char *s = text; s < end;) {
+        char *nl = memchr(s, '\n', (size_t)(end - s));
+        char *next = nl ? nl + 1 : end;
+        if (nl)
+            *nl = 0;
+        n++;
+        if (n == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) /* editors on some systems add a BOM */
+            s += 3;
+        s[strcspn(s, "\r\n")] = 0;
+        size_t lead = strspn(s, " \t");
+        char *line = s;
+        s = next;
+        if (line[lead] == 0 || line[lead] == '#')
+            continue;
+        /* The position column ends at the first TAB: a line starting with a TAB has an
+         * empty one, which is an error rather than a blank line, since more columns follow. */
+        char *tab = line + strcspn(line, "\t"), *moves = NULL;
+        for (char *col = *tab ? tab + 1 : NULL; col && !moves;) {
+            size_t clen = strcspn(col, "\t");
+            if (input_usi_column(col, clen))
+                moves = col;
+            col = col[clen] ? col + clen + 1 : NULL;
+        }
+        char *expect = second_column(tab);
+        *tab = 0;
+        if (moves)
+            moves[strcspn(moves, "\t")] = 0; /* after second_column: the column may be the second */
+        if (!problem_add(l, shown, n, line, expect, moves)) {
+            cli_error("%s: out of memory reading '%s'", cmd, shown);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The one problem of a KIF or CSA file: its diagram, as a SFEN, its move line (USI), and
+ * the line's length as the stated one when the line ends in check after an attacker's
+ * move (a mate as problem files give it); or the reader's reason why there is none. */
+static bool read_diagram(problem_list_t *l, const char *shown, const char *text, input_format_t fmt,
+                         const char *cmd)
+{
+    enum { MAX_LINE = 10000 };
+    char err[256] = "", sfen[SFEN_MAX], stated[16], *line = NULL;
+    const char *expect = NULL;
+    move_t *moves = malloc(MAX_LINE * sizeof *moves);
+    pos_t p;
+    int n = 0;
+    bool ok = false;
+    if (!moves)
+        snprintf(err, sizeof err, "out of memory");
+    else if (fmt == INPUT_KIF)
+        ok = kif_read_moves(text, SFEN_STRICT, &p, moves, MAX_LINE, &n, err, sizeof err);
+    else
+        ok = csa_read_moves(text, SFEN_STRICT, &p, moves, MAX_LINE, &n, err, sizeof err);
+    if (ok && n % 2 == 1) {
+        pos_t q = p;
+        for (int i = 0; i < n; i++) {
+            undo_t u;
+            pos_do(&q, moves[i], &u);
+        }
+        if (pos_in_check(&q)) {
+            snprintf(stated, sizeof stated, "%d", n);
+            expect = stated;
+        }
+    }
+    if (ok && n && !(line = malloc((size_t)n * USI_MOVE_MAX))) {
+        ok = false;
+        snprintf(err, sizeof err, "out of memory");
+    }
+    char *end = line;
+    for (int i = 0; line && i < n; i++) {
+        if (i)
+            *end++ = ' ';
+        end = strchr(usi_format(moves[i], end), 0);
+    }
+    free(moves);
+    bool added = ok ? problem_add(l, shown, 1, sfen_format(&p, sfen), expect, line)
+                    : problem_add_error(l, shown, fmt == INPUT_KIF ? "(KIF file)" : "(CSA file)", err);
+    free(line);
+    if (!added)
+        cli_error("%s: out of memory reading '%s'", cmd, shown);
+    return added;
+}
+
+bool problem_read_text(problem_list_t *l, const char *shown, char *text, size_t len, const char *cmd)
+{
+    input_format_t fmt = input_detect(text);
+    return fmt == INPUT_KIF || fmt == INPUT_CSA ? read_diagram(l, shown, text, fmt, cmd)
+                                                : read_sfen_lines(l, shown, text, len, cmd);
+}
+
+bool problem_read_file(problem_list_t *l, const char *path, const char *cmd)
+{
+    bool is_stdin = !strcmp(path, "-");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno));
+        return false;
+    }
+    const char *shown = is_stdin ? "stdin" : path;
+    char err[128];
+    size_t len = 0;
+    char *text = input_read_all(f, PROBLEM_FILE_MAX, &len, err, sizeof err);
+    if (!is_stdin)
+        fclose(f);
+    if (text && strlen(text) != len) {
+        snprintf(err, sizeof err, "it holds a NUL byte: not a text file");
+        free(text);
+        text = NULL;
+    }
+    if (!text) {
+        cli_error("%s: cannot read '%s': %s", cmd, shown, err);
+        return false;
+    }
+    bool ok = problem_read_text(l, shown, text, len, cmd);
+    free(text);
+    return ok;
+}
+
+void problem_list_free(problem_list_t *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->items[i].text);
+        free(l->items[i].expect);
+        free(l->items[i].moves);
+        free(l->items[i].error);
+    }
+    free(l->items);
+    *l = (problem_list_t){0};
+}
+
+/* Whether w's first word can begin a position: "sfen", "position", "startpos", or a
+ * board (eight '/'). */
+static bool starts_position(const char *w)
+{
+    size_t n = strcspn(w, " \t");
+    int slashes = 0;
+    for (size_t i = 0; i < n; i++)
+        slashes += w[i] == '/';
+    return slashes == 8 || (n == 4 && !strncmp(w, "sfen", 4)) || (n == 8 && !strncmp(w, "position", 8)) ||
+           (n == 8 && !strncmp(w, "startpos", 8));
+}
+
+bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd)
+{
+    char *const *words = in->words;
+    int n_words = in->n_words;
+    bool ok = true;
+    /* Words that cannot begin a position, the first naming a file, are files (as for -f):
+     * 'tsume solve *.kif'.  One such word that names none is an error saying so. */
+    bool names = n_words && strcmp(words[0], "-") && !starts_position(words[0]);
+    if (names && access(words[0], F_OK) == 0) {
+        for (int i = 0; i < n_words; i++)
+            ok &= problem_read_file(l, words[i], cmd);
+    } else if (names && n_words == 1) {
+        char err[SFEN_ERR_MAX + 32];
+        pos_t p;
+        if (!strchr(words[0], '/'))
+            snprintf(err, sizeof err, "neither a SFEN (a board has eight '/') nor a file");
+        else if (!sfen_parse_position(&p, words[0], SFEN_STRICT, err, SFEN_ERR_MAX))
+            strcat(err, " (nor is it a file)");
+        else
+            err[0] = 0; /* a position after all: solved as one */
+        if (!(err[0] ? problem_add_error(l, NULL, words[0], err) : problem_add(l, NULL, 1, words[0], NULL, NULL)))
+            cli_error("%s: out of memory", cmd), ok = false;
+    } else if (n_words) {
+        size_t len = 1;
+        for (int i = 0; i < n_words; i++)
+            len += strlen(words[i]) + 1;
+        char *text = malloc(len), *end = text;
+        for (int i = 0; text && i < n_words; i++)
+            end += sprintf(end, "%s%s", i ? " " : "", words[i]);
+        if (!text || !problem_add(l, NULL, 1, text, NULL, NULL)) {
+            cli_error("%s: out of memory", cmd);
+            ok = false;
+        }
+        free(text);
+    }
+    for (int i = 0; i < in->n_files; i++)
+        ok &= problem_read_file(l, in->files[i], cmd);
+    return ok;
+}
+
