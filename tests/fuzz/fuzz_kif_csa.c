@@ -17,6 +17,7 @@
 #include "../../front/kif.h"
 #include "../../front/notation.h"
 #include "../../movegen/sfen.h"
+#include "fuzz_text.h"
 
 enum { INPUT_MAX = 1 << 14, MOVES_MAX = 256 };
 
@@ -73,13 +74,9 @@ static void round_trip(int form, int flags, const pos_t *root, const move_t *mov
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > INPUT_MAX)
-        size = INPUT_MAX;
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size, INPUT_MAX, &size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
     int flags = size & 1 ? SFEN_EXTRA_PIECES : SFEN_STRICT;
     static const reader_fn READERS[2] = {kif_read_moves, csa_read_moves};
     static const char *const WHO[2] = {"kif", "csa"};

@@ -19,6 +19,7 @@
 #include "../../front/input.h"
 #include "../../front/problems.h"
 #include "../../movegen/usi_move.h"
+#include "fuzz_text.h"
 
 enum { INPUT_MAX = 1 << 14 };
 
@@ -64,13 +65,9 @@ static int replay(pos_t p, const char *moves)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > INPUT_MAX)
-        size = INPUT_MAX;
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size, INPUT_MAX, &size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
     input_format_t fmt = input_detect(text); /* before the reader cuts the text up */
     bool diagram = fmt == INPUT_KIF || fmt == INPUT_CSA;
     problem_list_t l = {0};
