@@ -36,6 +36,7 @@ typedef struct {
     int jobs;
     bool json;
     bool kif;   /* --format kif: the text report with the line in Japanese notation */
+    bool sfen;  /* --format sfen: one problem-file line per problem (SFEN, answer, line) */
     bool board; /* --board: a diagram of each problem in the text report */
     bool expect;
     problem_input_t in;
@@ -91,8 +92,12 @@ static void usage(void)
            "                        of its questions gets ten times the proof's nodes, 10 M\n"
            "                        to 200 M); when they run out the answer is a mate\n"
            "                        'within' its length, not proven shortest\n"
-           "  --format text|json|kif  output format (default text; kif: the text report with\n"
-           "                        the line in Japanese notation, ▲５二角成 △同　銀左 ...)\n"
+           "  --format text|json|kif|sfen  output format (default text; kif: the text report\n"
+           "                        with the line in Japanese notation, ▲５二角成 △同　銀左 ...;\n"
+           "                        sfen: one problem-file line each, 'SFEN<TAB>N<TAB>line<TAB>\n"
+           "                        # FILE:LINE', N 'mate<=W' when not proven shortest,\n"
+           "                        'nomate', '-' when unknown; an error is a '#' line: a\n"
+           "                        file that 'solve --expect -f' reads back)\n"
            "  --board               show a diagram of each problem (text and kif formats)\n"
            "  --expect              compare each answer with the second column of its line:\n"
            "                        N (a mate in exactly N plies), 'nomate', 'nomate<=N' (no\n"
@@ -165,12 +170,13 @@ static int take_option(void *ctx, const char *name, const char *val)
         }
         a->s.opts.shorten_nodes = n;
     } else { /* --format */
-        if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "kif")) {
-            cli_error("solve: --format must be 'text', 'json' or 'kif', not '%s'", val);
+        if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "kif") && strcmp(val, "sfen")) {
+            cli_error("solve: --format must be 'text', 'json', 'kif' or 'sfen', not '%s'", val);
             return 2;
         }
         a->json = !strcmp(val, "json");
         a->kif = !strcmp(val, "kif");
+        a->sfen = !strcmp(val, "sfen");
     }
     return 0;
 }
@@ -232,6 +238,53 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
             json_bool(&j, "match", oc->verdict == EXPECT_MATCH);
     }
     json_end(&j);
+}
+
+/* One line of a problem file (the format of problems/): the position solved, the answer as
+ * --expect reads it (N when proven shortest, else mate<=W; nomate; '-' when unknown), the
+ * line or '-', and a comment naming the input (and the --expect verdict); an error is a
+ * comment line. */
+static void print_sfen(FILE *out, const problem_t *pb, const char *sfen, const solve_result_t *r, const outcome_t *oc)
+{
+    if (r->status == SOLVE_ERROR)
+        fputs("# ", out);
+    put_safe(out, sfen);
+    switch (r->status) {
+    case SOLVE_MATE:
+        if (r->shortest)
+            fprintf(out, "\t%d\t", r->plies);
+        else
+            fprintf(out, "\tmate<=%d\t", r->within);
+        for (int i = 0; i < r->plies; i++) {
+            char mv[USI_MOVE_MAX];
+            fprintf(out, "%s%s", i ? " " : "", usi_format(r->pv[i], mv));
+        }
+        break;
+    case SOLVE_NOMATE: fputs("\tnomate\t-", out); break;
+    case SOLVE_UNKNOWN: fputs("\t-\t-", out); break;
+    case SOLVE_ERROR: break;
+    }
+    fputs(r->status == SOLVE_ERROR ? "\t" : "\t# ", out);
+    if (pb->file) {
+        put_safe(out, pb->file);
+        fprintf(out, ":%ld", pb->line);
+    } else {
+        fputs("argument", out);
+    }
+    if (r->status == SOLVE_MATE && !r->shortest)
+        fputs(", length not proven shortest", out);
+    else if (r->status == SOLVE_UNKNOWN)
+        fputs(", unknown: a limit stopped the search", out);
+    else if (r->status == SOLVE_ERROR) {
+        fputs(": error: ", out);
+        put_safe(out, r->error);
+    }
+    if (oc->expect != EXPECT_NONE) {
+        fputs(", expected ", out);
+        put_safe(out, pb->expect);
+        fprintf(out, ": %s", verdict_word(oc->verdict));
+    }
+    putc('\n', out);
 }
 
 /* searched: the solver ran, so the effort line means something. */
@@ -343,7 +396,9 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
             oc->verdict = expect_judge(&e, &r);
     }
     long long ms = (long long)(seconds * 1000.0);
-    if (a->json)
+    if (a->sfen)
+        print_sfen(out, pb, searched ? sfen_format(&p, sfen) : shown, &r, oc); /* the hand as solved */
+    else if (a->json)
         print_json(out, a, pb, shown, &r, ms, oc);
     else
         print_text(out, a, pb, shown, parsed ? &p : NULL, &r, ms, searched, oc);
@@ -361,7 +416,7 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
         return 2;
     }
     solve_run_t run = {a, problems, outcomes};
-    problem_batch_t pb = {"solve", (size_t)a->jobs, a->s.hash_mb, a->json, isatty(STDERR_FILENO),
+    problem_batch_t pb = {"solve", (size_t)a->jobs, a->s.hash_mb, a->json || a->sfen, isatty(STDERR_FILENO),
                           solve_job, &run};
     batch_totals_t t = {0};
     int status = 2;
@@ -374,11 +429,11 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
                 verdicts[outcomes[i].verdict + 1]++;
         }
         if (a->in.n_files) {
-            FILE *f = a->json ? stderr : stdout;
+            FILE *f = a->json || a->sfen ? stderr : stdout;
             fprintf(f,
                     "%ssummary  %zu problem%s: solved %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s; "
                     "%llu nodes",
-                    a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
+                    a->json || a->sfen || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
                     t.by_status[SOLVE_MATE], t.by_status[SOLVE_NOMATE], t.by_status[SOLVE_UNKNOWN],
                     t.by_status[SOLVE_ERROR], t.seconds, (unsigned long long)nodes);
             if (a->expect)

@@ -698,3 +698,50 @@ TEST(front_solve_kif_csa_files)
     fu_run_free(&r);
     fu_end();
 }
+
+/* --format sfen writes a problem file: the position, the answer as --expect reads it, the
+ * line, a comment naming the input; errors are comment lines, the summary goes to stderr.
+ * Solved again with --expect, every answer matches. */
+TEST(front_solve_format_sfen)
+{
+    if (!fu_begin())
+        return;
+    char in[256], ans[256];
+    snprintf(in, sizeof in, "%s",
+             fu_write("in.sfen", MATE3 "\t5\n# a comment\nlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL "
+                                 "b - 1\n9/9/9 b - 1\n"));
+    snprintf(ans, sizeof ans, "%s", fu_path("ans.sfen"));
+    fu_run_t r = fu_shell(fu_fmt("'%s' solve --format sfen --expect -f '%s' > '%s'", fu_bin(), in, ans));
+    CHECK_INT(r.code, 2); /* the error, before the mismatch of the stated 5 */
+    CHECK(!strncmp(r.err, "summary  3 problems: solved 1, nomate 1, unknown 0, errors 1, ", 62));
+    fu_run_free(&r);
+    char *text = fu_slurp(ans);
+    CHECK_INT(fu_count_lines(text), 3);
+    CHECK_STR(fu_line(text, 0), fu_fmt(MATE3 "\t3\t9f5b+ 4a5b S*4b\t# %s:1, expected 5: MISMATCH", in));
+    CHECK_STR(fu_line(text, 1),
+              fu_fmt("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\tnomate\t-\t# %s:3", in));
+    CHECK_STR(fu_line(text, 2), fu_fmt("# 9/9/9 b - 1\t%s:4: error: bad SFEN: board has 3 ranks, expected 9", in));
+    free(text);
+    r = fu_tsume(fu_fmt("solve --format json --expect -f '%s'", ans));
+    CHECK_INT(r.code, 0);
+    CHECK_INT(fu_count_lines(r.out), 2);
+    for (int i = 0; i < 2; i++)
+        CHECK_STR(fu_jget(fu_line(r.out, i), "match"), "true");
+    fu_run_free(&r);
+
+    /* unknown, and a length not proven shortest */
+    r = fu_tsume("solve --format sfen --nodes 1 '" ZUKO1 "'");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(r.out, ZUKO1 "\t-\t-\t# argument, unknown: a limit stopped the search\n");
+    fu_run_free(&r);
+#define ZUKO12 "6n2/+PS1+Ps1k2/3s+B1l2/1Lp1G1p1S/3p1n1+R+p/3+p1+nG2/4Pp1G1/6G+r1/5L1N+B b 2Pl7p 1"
+    r = fu_tsume("solve --format sfen --nodes 100000 '" ZUKO12 "'");
+    CHECK_INT(r.code, 0);
+    CHECK(!strncmp(r.out, ZUKO12 "\tmate<=", strlen(ZUKO12) + 7));
+    const char *tail = "\t# argument, length not proven shortest\n";
+    size_t n = strlen(r.out), t = strlen(tail);
+    CHECK(n > t && !strcmp(r.out + n - t, tail));
+    fu_run_free(&r);
+#undef ZUKO12
+    fu_end();
+}
