@@ -412,8 +412,24 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     stated_cmp_t cmp;
     const char *stated_line = a->line ? a->line : pb->moves;
     bool compared = searched && v.solve.status == SOLVE_MATE && stated_line;
-    if (compared)
-        stated_compare(solver, &a->s.opts, &p, stated_line, &v, &cmp);
+    if (compared) {
+        /* The limits hold for the whole problem: the question about a stated reply gets
+         * what the verification left of them, and is not asked when nothing is left. */
+        solve_opts_t ask = a->s.opts;
+        bool left = true;
+        if (ask.node_limit) {
+            left = v.solve.nodes < ask.node_limit;
+            ask.node_limit -= left ? v.solve.nodes : 0;
+        }
+        if (ask.time_limit > 0) {
+            left = left && seconds < ask.time_limit;
+            ask.time_limit -= left ? seconds : 0;
+        }
+        double t0 = wall_seconds();
+        stated_compare(solver, left ? &ask : NULL, &p, stated_line, &v, &cmp);
+        seconds += wall_seconds() - t0;
+        v.solve.nodes += cmp.nodes;
+    }
     if (a->json)
         print_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
     else

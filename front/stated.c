@@ -24,6 +24,10 @@ static void ask_shorter(solver_t *s, const solve_opts_t *o, const pos_t *q, int 
     c->kind = STATED_AS_LONG;
     if (rem < 3)
         return; /* no mate is shorter than one ply */
+    if (!o) {
+        c->kind = STATED_UNDECIDED;
+        return;
+    }
     solve_opts_t bounded = *o;
     bounded.max_plies = rem - 2;
     bounded.progress = NULL;
@@ -31,6 +35,7 @@ static void ask_shorter(solver_t *s, const solve_opts_t *o, const pos_t *q, int 
         bounded.node_limit = ASK_MAX; /* as verify's own last pass: never without end */
     solve_result_t r;
     solver_solve(s, q, &bounded, &r);
+    c->nodes += r.nodes;
     if (r.status == SOLVE_MATE) {
         c->kind = STATED_SHORTER;
         c->mated_in = r.shortest ? r.plies : r.within;

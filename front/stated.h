@@ -13,6 +13,8 @@
 #ifndef TSUME_STATED_H
 #define TSUME_STATED_H
 
+#include <stdint.h>
+
 #include "../solver/solver.h"
 
 typedef enum {
@@ -44,12 +46,13 @@ typedef struct {
     int bad_ply;           /* the first move of it that is not legal, 0 when none (ILLEGAL
                               when the lines agree up to it, else after the departure) */
     char why[96];          /* bad_ply's reason */
+    uint64_t nodes;        /* spent asking about a reply */
 } stated_cmp_t;
 
 /* Compares the stated line moves (USI, spaces between) from root with v's main line
  * (v->solve.status must be SOLVE_MATE).  A reply that departs without a finding is asked
  * whether it is mated sooner than the main line's, by solver under o's limits (its table
- * is cleared: call it after the verification). */
+ * is cleared: call it after the verification); o NULL: not asked (undecided). */
 void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, const char *moves,
                     const verify_result_t *v, stated_cmp_t *c);
 

@@ -261,6 +261,21 @@ TEST(front_verify_stated_line)
     for (int i = 0; i < 7; i++)
         CHECK_STR(fu_jget(fu_line(r.out, i), "stated_line"), "\"no-mate\"");
     fu_run_free(&r);
+    /* The question about the stated reply counts in the nodes, and within --nodes. */
+    r = fu_tsume("verify --jobs 1 --format json 'l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1'");
+    long long without = atoll(fu_jget(r.out, "nodes"));
+    fu_run_free(&r);
+    r = fu_tsume("verify --jobs 1 --format json --line 'B*8c 6a7a 6c7b+' 'l2k5/9/3S2S2/9/9/9/9/9/9 b "
+                 "B2N2rb4g2s2n3l18p 1'");
+    long long with = atoll(fu_jget(r.out, "nodes"));
+    CHECK(without > 0 && with > without);
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --jobs 1 --format json --nodes %lld --line 'B*8c 6a7a 6c7b+' "
+                        "'l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1'",
+                        without));
+    CHECK(atoll(fu_jget(r.out, "nodes")) <= without);
+    CHECK_STR(fu_jget(r.out, "stated_line"), "\"undecided\"");
+    fu_run_free(&r);
     r = fu_tsume("verify --line 'B*8c x' 'l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1'");
     CHECK_INT(r.code, 2);
     CHECK_STR(r.err, "tsume: verify: --line must be USI moves separated by spaces, not 'B*8c x'\n");
