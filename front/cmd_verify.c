@@ -98,13 +98,14 @@ static void usage(void)
            "The stated line (--line, a KIF or CSA file's moves, or a file's first column\n"
            "after the position made only of USI moves) is compared with the main line:\n"
            "the same, or the ply where it departs and what its move is there: a finding's\n"
-           "move (listed), a check that does not force mate (no-mate), a reply mated\n"
-           "sooner (shorter: asked at once, under the same limits), a reply as long that is\n"
-           "no finding (as-long: it runs back into the line, leaves more pieces, or does\n"
-           "not count), undecided (a limit: the verification left alternatives unasked, or\n"
-           "the question ran out); or it stops early (ends), goes on after the mate\n"
-           "(goes-on), has a move that is not legal (illegal, or after the departure:\n"
-           "stated_error).  Information only: the verdict is the main line's.\n"
+           "move (listed); a move that does not force mate (no-mate; on the last ply one\n"
+           "that does not mate at once, no-mate-now); a reply mated sooner (shorter: asked\n"
+           "at once, under what the limits left); a reply as long that is no finding\n"
+           "(as-long: it runs back into the line, leaves more pieces, or does not count);\n"
+           "undecided (a limit: the verification left alternatives unasked, or the\n"
+           "question ran out); or it stops early (ends), goes on after the mate (goes-on),\n"
+           "has a move that is not legal (illegal, or after the departure: stated_error).\n"
+           "Information only: the verdict is the main line's.\n"
            "\n"
            "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, within,\n"
            "pv, leftover, findings [{ply, kind, label, plies, moves}], stated_line,\n"
@@ -228,7 +229,9 @@ static void print_stated(FILE *out, const verify_args_t *a, pos_t *root, const s
     if (c->kind == STATED_LISTED)
         fprintf(out, ", a finding there (%s %s)", verify_kind_name(c->finding), verify_kind_label(c->finding));
     else if (c->kind == STATED_NO_MATE)
-        fputs(", a check that does not force mate (no finding there)", out);
+        fputs(", a move that does not force mate (no finding there)", out);
+    else if (c->kind == STATED_NO_MATE_NOW)
+        fputs(", a move that does not mate at once, where the line's last move does", out);
     else if (c->kind == STATED_SHORTER)
         fprintf(out, ", a reply mated sooner: in %s%d pl%s, where the line's lasts %d",
                 c->mated_shortest ? "" : "at most ", c->mated_in, c->mated_in == 1 ? "y" : "ies", r->plies - c->ply);

@@ -12,8 +12,8 @@ enum { ASK_MAX = 50000000 /* nodes for the question about a reply, without a lim
 
 const char *stated_kind_name(stated_kind_t k)
 {
-    static const char *const NAMES[] = {"same",      "listed", "no-mate", "shorter", "as-long",
-                                        "undecided", "ends",   "goes-on", "illegal"};
+    static const char *const NAMES[] = {"same",    "listed",    "no-mate", "no-mate-now", "shorter",
+                                        "as-long", "undecided", "ends",    "goes-on",     "illegal"};
     return (unsigned)k < sizeof NAMES / sizeof *NAMES ? NAMES[k] : "?";
 }
 
@@ -82,7 +82,7 @@ void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, 
             c->kind = STATED_GOES_ON, c->ply = ply, c->move = m;
         } else if (m != r->pv[ply - 1]) {
             c->ply = ply, c->move = m;
-            c->kind = ply % 2 ? STATED_NO_MATE : STATED_SHORTER;
+            c->kind = ply % 2 == 0 ? STATED_SHORTER : ply == r->plies ? STATED_NO_MATE_NOW : STATED_NO_MATE;
             for (int i = 0; i < v->nfindings; i++) {
                 const verify_finding_t *f = &v->findings[i];
                 if (f->ply == ply && f->moves && f->moves[0] == m) {
@@ -96,7 +96,8 @@ void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, 
         if (c->kind == STATED_SHORTER && c->ply == ply)
             ask_shorter(solver, o, &p, r->plies - ply, c);
         /* A limit may have left the stated move unasked: no finding then says nothing. */
-        if (v->incomplete && c->ply == ply && (c->kind == STATED_NO_MATE || c->kind == STATED_AS_LONG))
+        if (v->incomplete && c->ply == ply &&
+            (c->kind == STATED_NO_MATE || c->kind == STATED_NO_MATE_NOW || c->kind == STATED_AS_LONG))
             c->kind = STATED_UNDECIDED;
     }
     if (!c->ply && ply < r->plies)

@@ -3,12 +3,16 @@
  * USI moves) against the main line `tsume verify` found: the same, or where it departs
  * and what the stated move is there.
  *
- * What the stated move is follows from the findings alone, since verify asks every
+ * What the stated move is follows from the findings, since verify asks every
  * alternative: at an attacker's ply every other check that forces mate is a finding (a
- * cook, a transposition, ...), so a stated check that is none does not force mate (as far
- * as the limits let verify tell: FIND_UNKNOWN findings are listed too); at a defender's
- * ply every counted reply that lasts as long or longer is one, so a stated reply that is
- * none is mated sooner, or is an interposition the futility rule does not count.
+ * cook, a transposition, ...), so a stated check that is none does not force mate; on
+ * the last ply only mates in one are alternatives, so there it does not mate at once.  At
+ * a defender's ply every counted reply that lasts as long or longer without running back
+ * into the main line (or leaving more pieces) is one (変同, 変長), so a stated reply that
+ * is none is mated sooner, or lasts as long without being such a variation, or is an
+ * interposition the futility rule does not count: one question, "mated sooner?", tells
+ * the first from the others.  Where a limit left verify's walk incomplete, a move that
+ * is no finding may just not have been asked, and nothing more is said of it.
  */
 #ifndef TSUME_STATED_H
 #define TSUME_STATED_H
@@ -20,7 +24,8 @@
 typedef enum {
     STATED_SAME,    /* move for move the main line */
     STATED_LISTED,  /* departs with a move a finding at that ply lists */
-    STATED_NO_MATE, /* departs with a check that is no finding: it does not force mate */
+    STATED_NO_MATE, /* departs with an attacker's move that is no finding: no forced mate */
+    STATED_NO_MATE_NOW, /* the same on the main line's last ply: it does not mate at once */
     STATED_SHORTER, /* departs with a reply that is no finding and is mated sooner */
     STATED_AS_LONG, /* departs with a reply that is no finding yet lasts as long: it runs
                        back into the main line, leaves more pieces, or does not count */
@@ -56,8 +61,8 @@ typedef struct {
 void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, const char *moves,
                     const verify_result_t *v, stated_cmp_t *c);
 
-/* "same", "listed", "no-mate", "shorter", "as-long", "undecided", "ends", "goes-on",
- * "illegal". */
+/* "same", "listed", "no-mate", "no-mate-now", "shorter", "as-long", "undecided", "ends",
+ * "goes-on", "illegal". */
 const char *stated_kind_name(stated_kind_t k);
 
 #endif

@@ -228,11 +228,12 @@ TEST(front_verify_stated_line)
     char path[256];
     snprintf(path, sizeof path, "%s",
              fu_write("st.sfen", P5 "5\tB*8c 6a5a N*4c 5a4a N*5c\n" P5 "5\tB*8c 6a7a 6c7b+\n" P5 "3c3b\n" P5
-                                 "B*8c 6a5a\n" P5 "B*8c 5a5b\n" P5 "B*8c 6a7a 1a1b\n" P5 "x\n"));
+                                 "B*8c 6a5a\n" P5 "B*8c 5a5b\n" P5 "B*8c 6a7a 1a1b\n" P5 "x\n" P5
+                                 "B*8c 6a5a N*4c 5a4a 6c6b+\n"));
 #undef P5
     fu_run_t r = fu_tsume(fu_fmt("verify --jobs 1 --format json -f '%s'", path));
     CHECK_INT(r.code, 0);
-    CHECK_INT(fu_count_lines(r.out), 7);
+    CHECK_INT(fu_count_lines(r.out), 8);
     static const char *const want[][5] = {
         /* stated_line, stated_ply, stated_move, stated_mated_in, stated_error_ply */
         {"\"same\"", "", "", "", ""},
@@ -242,10 +243,11 @@ TEST(front_verify_stated_line)
         {"\"illegal\"", "2", "", "", "2"},
         {"\"shorter\"", "2", "[\"6a7a\"]", "1", "3"},
         {"", "", "", "", ""}, /* "x" is no move: no stated line */
+        {"\"no-mate-now\"", "5", "[\"6c6b+\"]", "", ""},
     };
     static const char *const keys[] = {"stated_line", "stated_ply", "stated_move", "stated_mated_in",
                                        "stated_error_ply"};
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 8; i++)
         for (int k = 0; k < 5; k++)
             CHECK_STR(fu_jget(fu_line(r.out, i), keys[k]), want[i][k]);
     fu_run_free(&r);
@@ -257,8 +259,8 @@ TEST(front_verify_stated_line)
     CHECK_STR(fu_jget(r.out, "stated_line"), "\"shorter\"");
     fu_run_free(&r);
     r = fu_tsume(fu_fmt("verify --jobs 1 --format json --line '3c3b' -f '%s'", path));
-    CHECK_INT(fu_count_lines(r.out), 7);
-    for (int i = 0; i < 7; i++)
+    CHECK_INT(fu_count_lines(r.out), 8);
+    for (int i = 0; i < 8; i++)
         CHECK_STR(fu_jget(fu_line(r.out, i), "stated_line"), "\"no-mate\"");
     fu_run_free(&r);
     /* The question about the stated reply counts in the nodes, and within --nodes. */
