@@ -36,9 +36,9 @@ expect_t expect_parse(const char *text)
     return e;
 }
 
-/* Only a length proven shortest decides: a line from a search a limit cut short can have
- * the defender give up early, so its length says nothing either way about the shortest
- * mate. */
+/* Only what is proven decides: a line from a search a limit cut short can have the
+ * defender give up early, so its length says nothing either way about the shortest mate;
+ * but a mate within `within` plies is proven even when its length is not (solver.h). */
 expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r)
 {
     if (r->status != SOLVE_MATE && r->status != SOLVE_NOMATE)
@@ -51,8 +51,14 @@ expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r)
         return EXPECT_UNDECIDED;
     if (!mate) /* no mate at all: none within n, and none of n */
         return e->kind == EXPECT_NOMATE_WITHIN ? EXPECT_MATCH : EXPECT_MISMATCH;
-    if (!r->shortest)
+    if (!r->shortest) {
+        int w = r->within;
+        if (w > 0 && w <= n && (e->kind == EXPECT_MATE_WITHIN || e->kind == EXPECT_NOMATE_WITHIN))
+            return e->kind == EXPECT_MATE_WITHIN ? EXPECT_MATCH : EXPECT_MISMATCH;
+        if (w > 0 && w < n && e->kind == EXPECT_PLIES)
+            return EXPECT_MISMATCH; /* a mate shorter than stated */
         return EXPECT_UNDECIDED;
+    }
     bool ok = e->kind == EXPECT_PLIES ? len == n : e->kind == EXPECT_MATE_WITHIN ? len <= n : len > n;
     return ok ? EXPECT_MATCH : EXPECT_MISMATCH;
 }

@@ -9,7 +9,8 @@
  *   mate<=N    a mate within N plies
  * An answer settles an expectation only as far as it is proven: "unknown", an error, or a
  * mate whose length is not proven shortest when the shortest length matters leave it
- * undecided, which is neither a match nor a mismatch.
+ * undecided, which is neither a match nor a mismatch.  A mate proven within W plies
+ * (solve_result_t.within) settles mate<=N and nomate<=N for N >= W, and N for N > W.
  */
 #ifndef TSUME_EXPECT_H
 #define TSUME_EXPECT_H

@@ -745,3 +745,30 @@ TEST(front_solve_format_sfen)
 #undef ZUKO12
     fu_end();
 }
+
+/* --expect and a mate whose length a limit left unproven: the mate within `within` plies
+ * is proven, so mate<=N with N >= within matches, nomate<=N and a length N above within
+ * do not; the rest stays undecided.  Zuko 第12番 at 100,000 nodes: within 73. */
+TEST(front_solve_expect_within)
+{
+    if (!fu_begin())
+        return;
+#define Z12 "6n2/+PS1+Ps1k2/3s+B1l2/1Lp1G1p1S/3p1n1+R+p/3+p1+nG2/4Pp1G1/6G+r1/5L1N+B b 2Pl7p 1\t"
+    char path[256];
+    snprintf(path, sizeof path, "%s",
+             fu_write("w.sfen", Z12 "mate<=73\n" Z12 "mate<=80\n" Z12 "75\n" Z12 "nomate<=73\n" Z12 "73\n" Z12
+                                "mate<=71\n" Z12 "nomate<=71\n"));
+#undef Z12
+    fu_run_t r = fu_tsume(fu_fmt("solve --expect --nodes 100000 --jobs 2 --format json -f '%s'", path));
+    CHECK_INT(r.code, 4);
+    CHECK_INT(fu_count_lines(r.out), 7);
+    static const char *const match[7] = {"true", "true", "false", "false", "", "", ""};
+    for (int i = 0; i < 7; i++) {
+        CHECK_STR(fu_jget(fu_line(r.out, i), "within"), "73");
+        CHECK_STR(fu_jget(fu_line(r.out, i), "shortest"), "false");
+        CHECK_STR(fu_jget(fu_line(r.out, i), "match"), match[i]);
+    }
+    CHECK(strstr(r.err, "; expect 2 match, 2 mismatch, 3 undecided\n"));
+    fu_run_free(&r);
+    fu_end();
+}
