@@ -225,6 +225,17 @@ static const struct {
     {"十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
 };
 
+bool kif_is_game_start(const pos_t *p)
+{
+    char mine[SFEN_MAX];
+    sfen_format(p, mine);
+    size_t fields = (size_t)(strrchr(mine, ' ') - mine); /* all but the move number */
+    for (size_t k = 0; k < sizeof HANDICAPS / sizeof HANDICAPS[0]; k++)
+        if (!strncmp(mine, HANDICAPS[k].sfen, fields) && HANDICAPS[k].sfen[fields] == ' ')
+            return true;
+    return false;
+}
+
 typedef struct {
     int rows;                 /* board rows read */
     const char *hand[COLOR_NB]; /* text after 先手の持駒： / 後手の持駒：, or NULL */

@@ -41,6 +41,11 @@ bool kif_read(const char *text, pos_t *p, char *err, size_t errlen);
 bool kif_read_moves(const char *text, int flags, pos_t *p, move_t *moves, int max, int *n, char *err,
                     size_t errlen);
 
+/* Whether p is the start position of an even game or of a standard handicap (the board,
+ * the side to move and the empty hands; the move number aside): a file that starts there
+ * and has moves is a game record, not a problem diagram. */
+bool kif_is_game_start(const pos_t *p);
+
 /* A complete KIF file of root and the line moves[0..n) (n may be 0: the diagram only). */
 void kif_write(FILE *f, const pos_t *root, const move_t *moves, int n);
 

@@ -124,7 +124,8 @@ static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, si
 
 /* The one problem of a KIF or CSA file: its diagram, as a SFEN, its move line (USI), and
  * the line's length as the stated one when the line ends in check after an attacker's
- * move (a mate as problem files give it); or the reader's reason why there is none. */
+ * move (a mate as problem files give it); or the reader's reason why there is none.  A
+ * game record (moves from the start of a game) is the position after its moves. */
 static bool read_diagram(problem_list_t *l, const char *shown, const char *text, input_format_t fmt,
                          const char *cmd)
 {
@@ -141,6 +142,15 @@ static bool read_diagram(problem_list_t *l, const char *shown, const char *text,
         ok = kif_read_moves(text, SFEN_STRICT, &p, moves, MAX_LINE, &n, err, sizeof err);
     else
         ok = csa_read_moves(text, SFEN_STRICT, &p, moves, MAX_LINE, &n, err, sizeof err);
+    if (ok && n && kif_is_game_start(&p)) {
+        /* A game record: the position its moves reach is the one asked about, as with
+         * 'position startpos moves ...'; its moves are the game's, no stated line. */
+        for (int i = 0; i < n; i++) {
+            undo_t u;
+            pos_do(&p, moves[i], &u);
+        }
+        n = 0;
+    }
     if (ok && n % 2 == 1) {
         pos_t q = p;
         for (int i = 0; i < n; i++) {

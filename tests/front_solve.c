@@ -601,7 +601,8 @@ TEST(front_solve_kif_and_board)
 }
 
 /* A KIF or CSA file is one problem, its diagram; its move line, ending in check after an
- * attacker's move, states the length.  The same as a single word naming the file. */
+ * attacker's move, states the length.  The same as a single word naming the file.  A
+ * game record is the position after its moves. */
 #define M3_KIF_HEAD "# 3手詰\n作品名：テスト\n後手の持駒：残り全部\n" CLASSIC_KIF_BOARD "先手の持駒：銀\n先手番\n"
 #define M3_KIF M3_KIF_HEAD "   1 ５二角成(96)\n   2 同　銀(41)\n   3 ４二銀打\nまで3手で詰み\n"
 #define M3_CSA                                                                                                   \
@@ -672,6 +673,28 @@ TEST(front_solve_kif_csa_files)
     CHECK_STR(fu_jget(fu_line(r.out, 0), "status"), "\"error\"");
     CHECK_STR(fu_jget(fu_line(r.out, 0), "error"), "\"KIF: the board diagram has 1 of 9 rows (truncated?)\"");
     CHECK_STR(fu_jget(fu_line(r.out, 1), "status"), "\"mate\"");
+    fu_run_free(&r);
+
+    /* A game record (moves from a game's start, KIF or CSA) is the position its moves
+     * reach, as 'position startpos moves ...' is; its moves state nothing. */
+    char gk[256], gc[256];
+    snprintf(gk, sizeof gk, "%s", fu_write("game.kif", "手合割：平手\n手数----指手---------消費時間--\n"
+                                                       "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n"));
+    snprintf(gc, sizeof gc, "%s", fu_write("game.csa", "PI\n+\n+7776FU\n-3334FU\n+8822UM\n"));
+    r = fu_tsume(fu_fmt("solve --format json --expect -f '%s' -f '%s'", gk, gc));
+    CHECK_INT(r.code, 0);
+    CHECK_INT(fu_count_lines(r.out), 2);
+    for (int i = 0; i < 2; i++) {
+        const char *l = fu_line(r.out, i);
+        CHECK_STR(fu_jget(l, "sfen"), "\"lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4\"");
+        CHECK_STR(fu_jget(l, "status"), "\"nomate\"");
+        CHECK_STR(fu_jget(l, "expect"), "");
+    }
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --format json '%s'", gk));
+    CHECK_STR(fu_jget(r.out, "verdict"), "\"nomate\"");
+    CHECK_STR(fu_jget(r.out, "stated"), "");
+    CHECK_STR(fu_jget(r.out, "stated_line"), "");
     fu_run_free(&r);
 
     /* A word that is neither a position nor a file says so. */

@@ -7,7 +7,8 @@
  * CSA text (input_detect) is exactly one problem; a problem without a position has a
  * one-line reason; a diagram's SFEN reads back; a stated line is a column of USI moves,
  * and a diagram's replays legally from its position, its length the stated one when one
- * is given (odd, ending in check); a SFEN line's second column holds no TAB.  Any
+ * is given (odd, ending in check), and a game record (moves from a game's start) has
+ * none; a SFEN line's second column holds no TAB.  Any
  * violation prints a message and aborts.
  */
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "../../front/input.h"
+#include "../../front/kif.h"
 #include "../../front/problems.h"
 #include "../../movegen/usi_move.h"
 #include "fuzz_text.h"
@@ -90,6 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             die("the diagram's SFEN '%s' does not read back: %s", pb->text, err);
         if (pb->moves && !input_usi_column(pb->moves, strlen(pb->moves)))
             die("problem %zu: stated line '%s' is not USI moves", i, pb->moves);
+        if (diagram && ok && pb->moves && kif_is_game_start(&p))
+            die("a game record's moves kept as a stated line '%s'", pb->moves);
         if (diagram && ok) {
             int n = pb->moves ? replay(p, pb->moves) : 0;
             char want[16] = "";
