@@ -33,4 +33,8 @@ bool cli_position(int argc, char **argv, int flags, pos_t *p);
 
 bool cli_wants_help(int argc, char **argv);
 
+/* git's description of the checkout the binary was built from ("7af1199", with "-dirty"
+ * for uncommitted changes; "unknown" outside git), written by make into build/version.c. */
+extern const char tsume_version[];
+
 #endif

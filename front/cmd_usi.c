@@ -105,7 +105,7 @@ static void ensure_solver(usi_t *u)
 
 static void cmd_usi_handshake(void)
 {
-    usi_say("id name tsume");
+    usi_say("id name tsume %s", tsume_version);
     usi_say("id author the tsume developers");
     usi_say("option name USI_Hash type spin default %d min %d max %d", HASH_DEFAULT, HASH_MIN, HASH_MAX);
     usi_say("option name Futile type combo default delay var delay var capture var none");

@@ -80,7 +80,7 @@ static void usage(FILE *f)
     fputs("usage: tsume COMMAND [ARGS]\n\ncommands:\n", f);
     for (int i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-9s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fputs("\n'tsume COMMAND --help' describes one command.\n", f);
+    fputs("\n'tsume COMMAND --help' describes one command; 'tsume --version' the build.\n", f);
 }
 
 int main(int argc, char **argv)
@@ -89,6 +89,10 @@ int main(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("tsume %s\n", tsume_version);
+        return 0;
     }
     for (int i = 0; i < N_COMMANDS; i++)
         if (!strcmp(argv[1], COMMANDS[i].name))

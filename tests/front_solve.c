@@ -343,6 +343,26 @@ TEST(front_solve_help)
     scratch_end();
 }
 
+/* tsume --version (and `tsume version`) names the build; --help says so. */
+TEST(front_version)
+{
+    if (!fu_begin())
+        return;
+    const char *forms[] = {"--version", "version"};
+    for (int i = 0; i < 2; i++) {
+        fu_run_t r = fu_tsume(forms[i]);
+        CHECK_INT(r.code, 0);
+        size_t v = strcspn(r.out + 6, " \n");
+        CHECK(!strncmp(r.out, "tsume ", 6) && v > 0 && !strcmp(r.out + 6 + v, "\n"));
+        CHECK_STR(r.err, "");
+        fu_run_free(&r);
+    }
+    fu_run_t r = fu_tsume("--help");
+    CHECK(strstr(r.out, "'tsume --version'"));
+    fu_run_free(&r);
+    fu_end();
+}
+
 TEST(front_solve_stdin)
 {
     if (!scratch_begin())
