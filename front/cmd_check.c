@@ -300,7 +300,8 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     char err[SFEN_ERR_MAX], sfen[SFEN_MAX];
     pos_t p;
     if (!problem_position(pb, &p, err, sizeof err)) {
-        run->answers[i] = say(out, a, pb, pb->text, SAY_ERROR, NULL, err);
+        char shown_buf[PROBLEM_SHOWN_MAX];
+        run->answers[i] = say(out, a, pb, problem_shown(pb, shown_buf), SAY_ERROR, NULL, err);
         return SOLVE_ERROR;
     }
     const char *shown = sfen_format(&p, sfen);

@@ -366,7 +366,8 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
     solve_result_t r;
     memset(&r, 0, sizeof r);
     char sfen[SFEN_MAX], err[SFEN_ERR_MAX];
-    const char *shown = pb->text;
+    char shown_buf[PROBLEM_SHOWN_MAX];
+    const char *shown = problem_shown(pb, shown_buf);
     bool searched = false;
     double seconds = 0;
     pos_t p;

@@ -393,7 +393,8 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     verify_result_t v;
     memset(&v, 0, sizeof v);
     char sfen[SFEN_MAX], err[SFEN_ERR_MAX];
-    const char *shown = pb->text;
+    char shown_buf[PROBLEM_SHOWN_MAX];
+    const char *shown = problem_shown(pb, shown_buf);
     double seconds = 0;
     pos_t p;
     bool parsed = problem_position(pb, &p, err, sizeof err), searched = false;

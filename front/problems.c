@@ -68,6 +68,19 @@ bool problem_position(const problem_t *pb, pos_t *p, char *err, size_t errlen)
     return sfen_parse_position(p, pb->text, SFEN_STRICT, err, errlen);
 }
 
+const char *problem_shown(const problem_t *pb, char buf[PROBLEM_SHOWN_MAX])
+{
+    enum { SHOWN_HEAD = 100 };
+    size_t n = strlen(pb->text);
+    if (n < PROBLEM_SHOWN_MAX - 40)
+        return pb->text;
+    size_t head = SHOWN_HEAD;
+    while (head && ((unsigned char)pb->text[head] & 0xC0) == 0x80)
+        head--; /* not inside a character */
+    snprintf(buf, PROBLEM_SHOWN_MAX, "%.*s... (%zu bytes)", (int)head, pb->text, n);
+    return buf;
+}
+
 /* The second column of a line whose first TAB is at tab: trimmed, NULL when empty. */
 static char *second_column(char *tab)
 {

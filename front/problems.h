@@ -63,6 +63,12 @@ bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
  * false with the reason in err (its file's error, or the SFEN's). */
 bool problem_position(const problem_t *pb, pos_t *p, char *err, size_t errlen);
 
+/* pb's text as reports echo it: whole when short, else its first SHOWN_HEAD bytes (whole
+ * UTF-8 characters) and "... (N bytes)", so that a bad line of megabytes is not copied
+ * into the output.  Returns pb->text or buf (PROBLEM_SHOWN_MAX bytes). */
+enum { PROBLEM_SHOWN_MAX = 160 };
+const char *problem_shown(const problem_t *pb, char buf[PROBLEM_SHOWN_MAX]);
+
 void problem_list_free(problem_list_t *l);
 
 /* The problems of text[0..len) (NUL-terminated, no NUL byte before len; text is

@@ -620,6 +620,28 @@ TEST(front_solve_kif_and_board)
     scratch_end();
 }
 
+/* A bad line is echoed cut short: a line of megabytes does not flood the report. */
+TEST(front_solve_long_bad_line)
+{
+    if (!fu_begin())
+        return;
+    static char line[5002];
+    memset(line, 'x', 5000);
+    line[5000] = '\n';
+    char path[256];
+    snprintf(path, sizeof path, "%s", fu_write("long.sfen", line));
+    const char *cmds[] = {"solve", "solve --format json", "verify", "check --plies 3 --format json"};
+    for (int i = 0; i < 4; i++) {
+        fu_run_t r = fu_tsume(fu_fmt("%s -f '%s'", cmds[i], path));
+        CHECK_INT(r.code, 2);
+        CHECK(strlen(r.out) < 400);
+        CHECK(strstr(r.out, "xxxxxxxxxx... (5000 bytes)"));
+        CHECK(strstr(r.out, "bad SFEN: too long"));
+        fu_run_free(&r);
+    }
+    fu_end();
+}
+
 /* A KIF or CSA file is one problem, its diagram; its move line, ending in check after an
  * attacker's move, states the length.  The same as a single word naming the file.  A
  * game record is the position after its moves. */
