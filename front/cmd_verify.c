@@ -60,7 +60,8 @@ static void usage(void)
            "\n"
            "options:\n"
            "  --plies N             the stated length (overrides the file's column)\n"
-           "  --line 'MOVES'        the stated line, USI moves (overrides the file's)\n"
+           "  --line 'MOVES'        the stated line of the one problem, USI moves (overrides\n"
+           "                        the file's)\n"
            "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
            "  --format text|json    output format (default text)\n"
            "  --notation kif|usi    moves in the text report: Japanese (default) or USI\n"
@@ -489,7 +490,13 @@ int cmd_verify(int argc, char **argv)
     if (status < 0) {
         problem_list_t problems = {0};
         bool input_error = !problems_gather(&problems, &a.in, "verify");
-        status = verify_all(&a, &problems, input_error);
+        if (a.line && problems.n > 1) {
+            /* one stated line cannot be every problem's */
+            cli_error("verify: --line states one problem's line, and %zu problems were given", problems.n);
+            status = 2;
+        } else {
+            status = verify_all(&a, &problems, input_error);
+        }
         problem_list_free(&problems);
     }
     problem_input_free(&a.in);

@@ -258,10 +258,18 @@ TEST(front_verify_stated_line)
     CHECK_INT(r.code, 0);
     CHECK_STR(fu_jget(r.out, "stated_line"), "\"shorter\"");
     fu_run_free(&r);
-    r = fu_tsume(fu_fmt("verify --jobs 1 --format json --line '3c3b' -f '%s'", path));
-    CHECK_INT(fu_count_lines(r.out), 8);
-    for (int i = 0; i < 8; i++)
-        CHECK_STR(fu_jget(fu_line(r.out, i), "stated_line"), "\"no-mate\"");
+    char one[256];
+    snprintf(one, sizeof one, "%s",
+             fu_write("one.sfen", "l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1\t5\tB*8c 6a7a 6c7b+\n"));
+    r = fu_tsume(fu_fmt("verify --jobs 1 --format json --line '3c3b' -f '%s'", one));
+    CHECK_INT(fu_count_lines(r.out), 1);
+    CHECK_STR(fu_jget(r.out, "stated_line"), "\"no-mate\"");
+    fu_run_free(&r);
+    /* One stated line is not every problem's: --line with a batch is refused. */
+    r = fu_tsume(fu_fmt("verify --jobs 1 --line '3c3b' -f '%s'", path));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.out, "");
+    CHECK_STR(r.err, "tsume: verify: --line states one problem's line, and 8 problems were given\n");
     fu_run_free(&r);
     /* The question about the stated reply counts in the nodes, and within --nodes. */
     r = fu_tsume("verify --jobs 1 --format json 'l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1'");
