@@ -10,6 +10,7 @@
  * reference and "short" cannot arise.  Exit status: 2 for any error, else 5 for any
  * problem not sound (cooked, short, nomate), else 1 for any unknown, else 0.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include "expect.h"
 #include "input.h"
 #include "json.h"
+#include "kiftree.h"
 #include "notation.h"
 #include "solve_common.h"
 #include "stated.h"
@@ -35,6 +37,8 @@ typedef struct {
     int jobs;
     int plies; /* --plies: the stated length, 0 = from the file or none */
     const char *line; /* --line: the stated line (USI moves), NULL = from the file or none */
+    const char *kif_path; /* --kif: the record with the findings as variations, or NULL */
+    FILE *kif;
     bool json;
     bool usi; /* --notation usi: moves in USI in the text report */
     problem_input_t in;
@@ -62,6 +66,9 @@ static void usage(void)
            "  --plies N             the stated length (overrides the file's column)\n"
            "  --line 'MOVES'        the stated line of the one problem, USI moves (overrides\n"
            "                        the file's)\n"
+           "  --kif FILE            also write the one problem's record to FILE as KIF (UTF-8):\n"
+           "                        the main line, each finding a variation (変化) with its\n"
+           "                        kind as a comment, the verdict in 備考\n"
            "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
            "  --format text|json    output format (default text)\n"
            "  --notation kif|usi    moves in the text report: Japanese (default) or USI\n"
@@ -109,12 +116,14 @@ static void usage(void)
            "Information only: the verdict is the main line's.\n"
            "\n"
            "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, within,\n"
-           "pv, leftover, findings [{ply, kind, label, plies, moves}], stated_line,\n"
-           "stated_ply, stated_move, stated_finding, stated_mated_in (or stated_mated_within,\n"
-           "a bound, when a limit left the length unproven), stated_error_ply, stated_error,\n"
-           "nodes, time_ms, solve_nodes, solve_time_ms, error.  within: a mate within this\n"
-           "many plies is proven (plies itself when the length is certified; else plies,\n"
-           "the line's length, may be shorter or longer).\n"
+           "pv, leftover, findings [{ply, kind, label, plies, moves, branch_ply, branch}],\n"
+           "stated_line, stated_ply, stated_move, stated_finding, stated_mated_in (or\n"
+           "stated_mated_within, a bound, when a limit left the length unproven),\n"
+           "stated_error_ply, stated_error, nodes, time_ms, solve_nodes, solve_time_ms, error.\n"
+           "within: a mate within this many plies is proven (plies itself when the length is\n"
+           "certified; else plies, the line's length, may be shorter or longer).  A finding's\n"
+           "moves start at its ply; a variation-cook's position is reached by its branch, the\n"
+           "other branch's moves from branch_ply on.\n"
            "\n"
            "Exit status: 0 all sound, 5 some problem not sound (cooked, short, nomate), 1 some\n"
            "unknown (and none unsound), 2 on any error (bad option, malformed position,\n"
@@ -132,6 +141,8 @@ static int take_option(void *ctx, const char *name, const char *val)
             return 2;
         }
         a->plies = (int)n;
+    } else if (!strcmp(name, "--kif")) {
+        a->kif_path = val;
     } else if (!strcmp(name, "--line")) {
         size_t n_chars = strlen(val);
         if (!input_usi_column(val, n_chars)) {
@@ -164,7 +175,7 @@ static int take_option(void *ctx, const char *name, const char *val)
 static int parse_args(int argc, char **argv, verify_args_t *a)
 {
     static const char *const FLAGS[] = {NULL};
-    static const char *const VALUED[] = {"--plies", "--line", "--jobs", "--format", "--notation", NULL};
+    static const char *const VALUED[] = {"--plies", "--line", "--kif", "--jobs", "--format", "--notation", NULL};
     option_spec_t spec = {"verify", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     return st < 0 ? problem_input_check(&a->in, "verify") : st;
@@ -283,7 +294,7 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
         int at = 0;
         for (int i = 0; u && i < v->nfindings; i++) {
             const verify_finding_t *f = &v->findings[i];
-            int want = f->ply > 0 ? f->ply - 1 : 0;
+            int want = f->ply > 0 ? f->ply - 1 - f->lead : 0;
             if (f->kind == FIND_LEFTOVER)
                 want = 0;
             while (at < want)
@@ -296,11 +307,25 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
                 continue;
             }
             if (f->kind == FIND_UNKNOWN)
-                fputs(" (a limit left it undecided): ", out);
+                fputs(" (a limit left it undecided)", out);
             else
-                fprintf(out, ", %d plies: ", f->plies);
-            put_moves(out, a, root, f->moves, f->kind == FIND_UNKNOWN ? 1 : f->plies,
-                      at ? mv_to(r->pv[at - 1]) : SQ_NONE);
+                fprintf(out, ", %d plies", f->plies);
+            if (f->lead) {
+                /* the other branch of the choice, to the cook's position */
+                fprintf(out, ", on the branch from ply %d (", f->ply - f->lead);
+                put_moves(out, a, root, f->moves, f->lead, at ? mv_to(r->pv[at - 1]) : SQ_NONE);
+                fputc(')', out);
+            }
+            fputs(": ", out);
+            undo_t *lu = malloc(sizeof *lu * (size_t)(f->lead ? f->lead : 1));
+            for (int k = 0; lu && k < f->lead; k++)
+                pos_do(root, f->moves[k], &lu[k]);
+            square_t prev = f->lead ? mv_to(f->moves[f->lead - 1]) : at ? mv_to(r->pv[at - 1]) : SQ_NONE;
+            if (lu)
+                put_moves(out, a, root, f->moves + f->lead, f->kind == FIND_UNKNOWN ? 1 : f->plies, prev);
+            for (int k = f->lead; lu && k > 0; k--)
+                pos_undo(root, f->moves[k - 1], &lu[k - 1]);
+            free(lu);
             putc('\n', out);
         }
         while (u && at > 0)
@@ -338,7 +363,12 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
             json_str(&item, "kind", verify_kind_name(f->kind));
             json_str(&item, "label", verify_kind_label(f->kind));
             json_int(&item, "plies", f->kind == FIND_UNKNOWN ? 0 : f->plies);
-            json_moves(&item, "moves", f->moves, f->moves ? (f->kind == FIND_UNKNOWN ? 1 : f->plies) : 0);
+            json_moves(&item, "moves", f->moves ? f->moves + f->lead : NULL,
+                       f->moves ? (f->kind == FIND_UNKNOWN ? 1 : f->plies) : 0);
+            if (f->lead) {
+                json_int(&item, "branch_ply", f->ply - f->lead);
+                json_moves(&item, "branch", f->moves, f->lead);
+            }
             json_item_end(&item);
         }
         json_array_end(&j);
@@ -374,6 +404,47 @@ static int stated_of(const verify_args_t *a, const problem_t *pb)
         return a->plies;
     expect_t e = expect_parse(pb->expect);
     return e.kind == EXPECT_PLIES ? e.plies : 0;
+}
+
+/* The problem, its main line and its findings as a KIF record (--kif): each finding a
+ * variation from its ply (a variation-cook's from its branch), its kind a comment on its
+ * first move; the verdict in the header, findings about the whole problem on the diagram. */
+static bool write_kif(FILE *f, const pos_t *root, const verify_result_t *v)
+{
+    const solve_result_t *r = &v->solve;
+    bool mate = r->status == SOLVE_MATE;
+    kif_tree_t *t = kif_tree_new(root, r->pv, mate ? r->plies : 0, mate);
+    if (!t)
+        return false;
+    char verdict[128], c[160];
+    if (mate)
+        snprintf(verdict, sizeof verdict, "備考：tsume verify: %s, mate in %d plies%s", verdict_name(v->verdict),
+                 r->plies, r->exact ? "" : " (line not certified)");
+    else
+        snprintf(verdict, sizeof verdict, "備考：tsume verify: %s", verdict_name(v->verdict));
+    bool ok = true;
+    for (int i = 0; ok && i < v->nfindings; i++) {
+        const verify_finding_t *fd = &v->findings[i];
+        const char *label = verify_kind_label(fd->kind), *name = verify_kind_name(fd->kind);
+        if (fd->kind == FIND_LEFTOVER) {
+            snprintf(c, sizeof c, "%s (%s): %d left in hand at the mate", label, name, r->leftover);
+            ok = kif_tree_comment(t, c);
+        } else if (fd->ply < 1 || !fd->moves) {
+            snprintf(c, sizeof c, "%s (%s)", label, name);
+            ok = kif_tree_comment(t, c);
+        } else {
+            bool unknown = fd->kind == FIND_UNKNOWN;
+            if (unknown)
+                snprintf(c, sizeof c, "%s (%s): a limit left it undecided", label, name);
+            else
+                snprintf(c, sizeof c, "%s (%s), %d plies", label, name, fd->plies);
+            ok = kif_tree_add(t, fd->ply - fd->lead, fd->moves, fd->lead + (unknown ? 1 : fd->plies), fd->lead, c);
+        }
+    }
+    const char *header[] = {verdict};
+    ok = ok && kif_tree_write(f, t, header, 1);
+    kif_tree_free(t);
+    return ok && fflush(f) == 0 && !ferror(f);
 }
 
 /* The batch status of a verdict: errors and unknowns count as such in the progress line;
@@ -439,6 +510,8 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
         print_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
     else
         print_text(out, a, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms);
+    if (a->kif && searched && !write_kif(a->kif, &p, &v))
+        cli_error("verify: writing '%s' failed", a->kif_path);
     if (searched)
         verify_result_free(&v);
     return batch_status(run->verdicts[i]);
@@ -494,8 +567,18 @@ int cmd_verify(int argc, char **argv)
             /* one stated line cannot be every problem's */
             cli_error("verify: --line states one problem's line, and %zu problems were given", problems.n);
             status = 2;
+        } else if (a.kif_path && problems.n > 1) {
+            cli_error("verify: --kif writes one problem's record, and %zu problems were given", problems.n);
+            status = 2;
+        } else if (a.kif_path && !(a.kif = fopen(a.kif_path, "w"))) {
+            cli_error("verify: cannot write '%s': %s", a.kif_path, strerror(errno));
+            status = 2;
         } else {
             status = verify_all(&a, &problems, input_error);
+            if (a.kif && fclose(a.kif) != 0) {
+                cli_error("verify: writing '%s' failed: %s", a.kif_path, strerror(errno));
+                status = 2;
+            }
         }
         problem_list_free(&problems);
     }

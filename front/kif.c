@@ -524,8 +524,7 @@ static int width(const char *s)
     return w;
 }
 
-/* "まで3手で詰み" when the line ends in mate, else "まで3手で中断". */
-static void write_end(FILE *f, const pos_t *root, const move_t *moves, int n)
+void kif_write_end(FILE *f, const pos_t *root, const move_t *moves, int n)
 {
     pos_t p = *root;
     for (int i = 0; i < n; i++) {
@@ -546,15 +545,20 @@ void kif_write(FILE *f, const pos_t *root, const move_t *moves, int n)
     pos_t p = *root;
     square_t prev = SQ_NONE;
     for (int i = 0; i < n; i++) {
-        char text[NOTATION_MOVE_MAX];
-        notation_kif_list_move(&p, moves[i], prev, text, sizeof text);
-        int pad = 12 - width(text);
-        fprintf(f, "%4d %s%*s ( 0:00/00:00:00)\n", i + 1, text, pad > 0 ? pad : 0, "");
+        kif_write_move(f, &p, i + 1, moves[i], prev, false);
         undo_t u;
         pos_do(&p, moves[i], &u);
         prev = mv_to(moves[i]);
     }
-    write_end(f, root, moves, n);
+    kif_write_end(f, root, moves, n);
+}
+
+void kif_write_move(FILE *f, const pos_t *p, int number, move_t m, square_t prev_to, bool more)
+{
+    char text[NOTATION_MOVE_MAX];
+    notation_kif_list_move(p, m, prev_to, text, sizeof text);
+    int pad = 12 - width(text);
+    fprintf(f, "%4d %s%*s ( 0:00/00:00:00)%s\n", number, text, pad > 0 ? pad : 0, "", more ? "+" : "");
 }
 
 void kif_write_ki2(FILE *f, const pos_t *root, const move_t *moves, int n)
@@ -563,5 +567,5 @@ void kif_write_ki2(FILE *f, const pos_t *root, const move_t *moves, int n)
     if (n <= 0)
         return;
     notation_kif_line(f, root, moves, n);
-    write_end(f, root, moves, n);
+    kif_write_end(f, root, moves, n);
 }

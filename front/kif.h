@@ -49,6 +49,14 @@ bool kif_is_game_start(const pos_t *p);
 /* A complete KIF file of root and the line moves[0..n) (n may be 0: the diagram only). */
 void kif_write(FILE *f, const pos_t *root, const move_t *moves, int n);
 
+/* One line of a KIF move list: "   3 ４二銀打     ( 0:00/00:00:00)", the move m of position
+ * p (prev_to: the previous move's square, for 同), ending in "+" when more: another move
+ * is given for this ply further on, as a variation (変化). */
+void kif_write_move(FILE *f, const pos_t *p, int number, move_t m, square_t prev_to, bool more);
+
+/* "まで3手で詰み" when moves[0..n) from root end in mate, else "まで3手で中断". */
+void kif_write_end(FILE *f, const pos_t *root, const move_t *moves, int n);
+
 /* The same in KI2 style: the diagram, the line as notation_kif_line writes it, まで... */
 void kif_write_ki2(FILE *f, const pos_t *root, const move_t *moves, int n);
 

@@ -85,7 +85,7 @@ void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, 
             c->kind = ply % 2 == 0 ? STATED_SHORTER : ply == r->plies ? STATED_NO_MATE_NOW : STATED_NO_MATE;
             for (int i = 0; i < v->nfindings; i++) {
                 const verify_finding_t *f = &v->findings[i];
-                if (f->ply == ply && f->moves && f->moves[0] == m) {
+                if (f->ply == ply && f->moves && !f->lead && f->moves[0] == m) {
                     c->kind = STATED_LISTED;
                     c->finding = f->kind;
                     break;

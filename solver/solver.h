@@ -165,8 +165,13 @@ typedef enum {
 typedef struct {
     int ply;            /* 1-based ply of the main line the finding replaces (0: the whole problem) */
     verify_kind_t kind;
-    int plies;          /* length of moves (the alternative and its mate); 0 when undecided */
-    move_t *moves;      /* the alternative line, from its first move to the mate */
+    int plies;          /* length of the alternative line and its mate; 0 when undecided */
+    move_t *moves;      /* moves[lead..lead+plies): the alternative line, from its first move to
+                         * the mate; before it, moves[0..lead) */
+    int lead;           /* a variation-cook's way to its position: the other branch of the
+                         * choice at ply - lead, up to the cook (the main line has other
+                         * moves there); 0 for every other kind, whose line starts on the
+                         * main line's position at ply */
 } verify_finding_t;
 
 typedef struct {

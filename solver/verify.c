@@ -85,7 +85,18 @@ static answer_t ask(vctx_t *c, pos_t *p, dfpn_mode_t mode, int len)
     return (answer_t){r.status, r.plen};
 }
 
+static void add_led(vctx_t *c, int ply, verify_kind_t kind, const move_t *lead, int nlead, const move_t *moves,
+                    int plies);
+
 static void add(vctx_t *c, int ply, verify_kind_t kind, const move_t *moves, int plies)
+{
+    add_led(c, ply, kind, NULL, 0, moves, plies);
+}
+
+/* A finding whose line is reached from the main line's position at ply - nlead by the
+ * moves lead[0..nlead) (a variation-cook's), or from the position at ply (nlead 0). */
+static void add_led(vctx_t *c, int ply, verify_kind_t kind, const move_t *lead, int nlead, const move_t *moves,
+                    int plies)
 {
     verify_result_t *v = c->v;
     if (kind == FIND_UNKNOWN)
@@ -100,14 +111,17 @@ static void add(vctx_t *c, int ply, verify_kind_t kind, const move_t *moves, int
         v->findings = f;
         c->cap = cap;
     }
-    move_t *copy = plies ? malloc(sizeof *copy * (size_t)plies) : NULL;
-    if (plies && !copy) {
+    int total = nlead + plies;
+    move_t *copy = total ? malloc(sizeof *copy * (size_t)total) : NULL;
+    if (total && !copy) {
         c->oom = true;
         return;
     }
+    if (nlead)
+        memcpy(copy, lead, sizeof *copy * (size_t)nlead);
     if (plies)
-        memcpy(copy, moves, sizeof *copy * (size_t)plies);
-    v->findings[v->nfindings++] = (verify_finding_t){ply, kind, plies, copy};
+        memcpy(copy + nlead, moves, sizeof *copy * (size_t)plies);
+    v->findings[v->nfindings++] = (verify_finding_t){ply, kind, plies, copy, nlead};
 }
 
 /* The first index j >= from where P[j] has p's board and hands (*same), or failing that
@@ -600,11 +614,12 @@ static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_
         const verify_finding_t *f = &v->findings[i];
         if (f->kind != FIND_COOK)
             continue;
-        int at = f->ply - t->ply;
-        if (shown && at < nback && f->plies && shown[at] == f->moves[0])
-            add(&c, f->ply, FIND_VARIATION_COOK, v->solve.pv + f->ply - 1, n - f->ply + 1);
+        int at = f->ply - t->ply; /* the replaced line's moves from the choice to the cook */
+        const move_t *way = v->solve.pv + t->ply - 1;
+        if (shown && at < nback && f->plies && shown[at] == f->moves[f->lead])
+            add_led(&c, f->ply, FIND_VARIATION_COOK, way, at, v->solve.pv + f->ply - 1, n - f->ply + 1);
         else
-            add(&c, f->ply, FIND_VARIATION_COOK, f->moves, f->plies);
+            add_led(&c, f->ply, FIND_VARIATION_COOK, way, at, f->moves + f->lead, f->plies);
     }
     free(shown);
     sort_findings(alt);

@@ -50,6 +50,137 @@ static bool cook_lines_whole(const char *json)
     return cooks > 0;
 }
 
+/* The USI moves of the JSON string array after key in obj (up to its ']'), appended to
+ * out with a space before each. */
+static void append_moves(const char *obj, const char *key, char *out, size_t cap)
+{
+    const char *s = strstr(obj, fu_fmt("\"%s\": [", key));
+    if (!s)
+        return;
+    s = strchr(s, '[') + 1;
+    const char *end = strchr(s, ']');
+    while (end && (s = strchr(s, '"')) && s < end) {
+        const char *q = strchr(s + 1, '"');
+        size_t len = strlen(out);
+        snprintf(out + len, cap - len, " %.*s", (int)(q - s - 1), s + 1);
+        s = q + 1;
+    }
+}
+
+/* The USI path of a finding object obj of a report whose main line is pv (" m1 m2 ..."):
+ * the main line up to its ply (a variation-cook's: up to its branch_ply, then its
+ * branch), then its moves; into out with a space before each move.  False for a finding
+ * without moves (leftover, a whole-problem finding). */
+static bool finding_path(const char *pv, const char *obj, char *out, size_t cap)
+{
+    out[0] = 0;
+    if (!strstr(obj, "\"moves\": [\""))
+        return false;
+    int start = atoi(obj + 8) - 1;
+    const char *b = strstr(obj, "\"branch_ply\": ");
+    if (b)
+        start = atoi(b + strlen("\"branch_ply\": ")) - 1;
+    const char *m = pv;
+    for (int i = 0; i < start && (m = strchr(m, ' ')); i++, m++) {
+        size_t k = strcspn(m + 1, " "), len = strlen(out);
+        snprintf(out + len, cap - len, " %.*s", (int)k, m + 1);
+    }
+    append_moves(obj, "branch", out, cap);
+    append_moves(obj, "moves", out, cap);
+    return true;
+}
+
+/* Calls each(obj, path) for every finding of a JSON report that has moves (obj: the
+ * finding's object, path: its USI path from the initial position); returns how many. */
+static int each_finding(const char *json, bool (*each)(const char *obj, const char *path, void *ctx), void *ctx)
+{
+    static char pv[16384], obj[8192], path[32768];
+    pv[0] = 0;
+    append_moves(json, "pv", pv, sizeof pv);
+    const char *f = strstr(json, "\"findings\": [");
+    int n = 0;
+    for (f = f ? strstr(f, "{\"ply\": ") : NULL; f; f = strstr(f + 1, "{\"ply\": ")) {
+        const char *close = strchr(f, '}');
+        snprintf(obj, sizeof obj, "%.*s", (int)(close - f + 1), f);
+        if (finding_path(pv, obj, path, sizeof path) && each(obj, path, ctx))
+            n++;
+    }
+    return n;
+}
+
+static bool replays(const char *obj, const char *path, void *ctx)
+{
+    fu_run_t r = fu_tsume(fu_fmt("moves 'position sfen %s moves%s'", (const char *)ctx, path));
+    bool ok = r.code == 0;
+    fu_run_free(&r);
+    if (!ok)
+        test_fail(__FILE__, __LINE__, "a finding does not replay: %s", obj);
+    return ok;
+}
+
+/* Whether every finding of a JSON report replays legally from its position, as `tsume
+ * moves` reads them (and there is one). */
+static bool findings_replay(const char *json)
+{
+    const char *sfen = fu_jget(json, "sfen");
+    char head[256];
+    snprintf(head, sizeof head, "%.*s", (int)strlen(sfen) - 2, sfen + 1);
+    int all = 0;
+    for (const char *f = strstr(json, "{\"ply\": "); f; f = strstr(f + 1, "{\"ply\": "))
+        all++;
+    int ok = each_finding(json, replays, head);
+    return ok > 0 && ok == all - (strstr(json, "\"kind\": \"leftover\"") != NULL);
+}
+
+typedef struct {
+    char *lines; /* the tree's "line ..." lines, as kif-tree.mjs prints them */
+    int found;
+} tree_ctx_t;
+
+static bool in_tree(const char *obj, const char *path, void *ctx)
+{
+    tree_ctx_t *t = ctx;
+    /* the finding's path is one of the tree's lines, or the start of one */
+    const char *at = strstr(t->lines, fu_fmt("\nline%s", path));
+    bool ok = at && (at[5 + strlen(path)] == '\n' || at[5 + strlen(path)] == ' ');
+    if (!ok)
+        test_fail(__FILE__, __LINE__, "a finding is not a line of the KIF record: %s", obj);
+    t->found += ok;
+    return ok;
+}
+
+/* Whether the KIF record at path, read by tsshogi (the ShogiHome GUI's library:
+ * tools/oracle/kif-tree.mjs), holds the report's main line, each finding as a line and a
+ * comment for each, and nothing else. */
+static bool kif_holds_report(const char *json, const char *path)
+{
+    fu_run_t r = fu_shell(fu_fmt("node tools/oracle/kif-tree.mjs < '%s'", path));
+    if (r.code != 0) {
+        test_fail(__FILE__, __LINE__, "kif-tree.mjs: exit %d: %s%s", r.code, r.out, r.err);
+        fu_run_free(&r);
+        return false;
+    }
+    char *lines = malloc(strlen(r.out) + 2);
+    sprintf(lines, "\n%s", r.out);
+    static char pv[16384];
+    pv[0] = 0;
+    append_moves(json, "pv", pv, sizeof pv);
+    tree_ctx_t t = {lines, 0};
+    int n = each_finding(json, in_tree, &t), nlines = 0, ncomments = 0;
+    for (const char *s = lines; (s = strstr(s, "\nline ")); s++)
+        nlines++;
+    for (const char *s = lines; (s = strstr(s, "\ncomment ")); s++)
+        ncomments++;
+    bool main = strstr(lines, fu_fmt("\nline%s", pv)) != NULL;
+    bool ok = main && n == t.found && n > 0 && nlines <= n + 1 && ncomments == n;
+    if (!ok)
+        test_fail(__FILE__, __LINE__, "the KIF tree (%d lines, %d comments, main %d) against %d findings:\n%s",
+                  nlines, ncomments, main, n, r.out);
+    free(lines);
+    fu_run_free(&r);
+    return ok;
+}
+
 /* tsume verify --format json ARGS, with its exit status and the verdict, exact and plies
  * of its one report checked; the caller frees the run. */
 static fu_run_t verify_json(const char *args, int code, const char *verdict, const char *exact, const char *plies)
@@ -153,6 +284,8 @@ TEST(front_verify_report)
     CHECK_STR(findings_of(r.out), "15:transposition 45:detour 45:detour 45:detour 45:detour 45:detour 45:detour "
                                   "45:square 47:detour 65:detour 65:promotion 68:equal 71:variation-cook "
                                   "72:equal-last2 73:final-cook");
+    CHECK(strstr(r.out, "\"branch_ply\": 68, \"branch\": [") != NULL);
+    CHECK(findings_replay(r.out));
     CHECK(atoll(fu_jget(r.out, "nodes")) < 1300000);
     fu_run_free(&r);
     /* Muso 第98番 mates in 61 after 5d4c+ and after 5d4c (成不成非限定); after 5d4c the
@@ -161,9 +294,32 @@ TEST(front_verify_report)
      * sound, and the cook is listed as a variation-cook of the other branch.  Before,
      * the first pass (commit 2c956a9, 5d4c+) gave sound, the search of bb01c8f (5d4c)
      * cooked. */
-    r = verify_json("--hash 64 '" MUSO98 "'", 0, "sound", "true", "61");
+    char kif[256];
+    snprintf(kif, sizeof kif, "%s", fu_path("muso98.kif"));
+    r = verify_json(fu_fmt("--hash 64 --kif '%s' '" MUSO98 "'", kif), 0, "sound", "true", "61");
     CHECK_STR(findings_of(r.out), "1:promotion 33:promotion 57:variation-cook");
     CHECK(strstr(r.out, "\"pv\": [\"5d4c+\"") != NULL);
+    /* The cook lies on the other branch of a choice: the line takes 8d8e at ply 36, the
+     * branch with the cook P*6b, as long.  The cook's moves start on that branch. */
+    CHECK(strstr(r.out, "\"kind\": \"variation-cook\", \"label\": \"変化別詰\", \"plies\": 7, \"moves\": "
+                        "[\"7d7c\"") != NULL);
+    CHECK(strstr(r.out, "\"branch_ply\": 36, \"branch\": [\"P*6b\", \"5a6b\"") != NULL);
+    CHECK(findings_replay(r.out));
+    /* --kif: the same report as a KIF record, each finding a variation (変化), as the
+     * GUI's library reads it; its main line read back is the stated line, the same. */
+    CHECK(kif_holds_report(r.out, kif));
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --jobs 1 --hash 64 --format json '%s'", kif));
+    CHECK_STR(fu_jget(r.out, "stated_line"), "\"same\"");
+    CHECK_STR(fu_jget(r.out, "stated"), "61");
+    fu_run_free(&r);
+    r = fu_tsume("verify --kif /nonexistent/m.kif '" MUSO98 "'");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: verify: cannot write '/nonexistent/m.kif': No such file or directory\n");
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("printf '%%s\\n%%s\\n' '" MUSO98 "' '" MUSO98 "' | '%s' verify --kif '%s' -f -", fu_bin(), kif));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: verify: --kif writes one problem's record, and 2 problems were given\n");
     fu_run_free(&r);
     /* At 20,000 nodes the line's own searches get 20,000 more at most (solver.c): its 21
      * plies are the bound proven, not the 19 an unlimited run certifies. */
