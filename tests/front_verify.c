@@ -319,8 +319,29 @@ TEST(front_verify_report)
     fu_run_free(&r);
     r = fu_shell(fu_fmt("printf '%%s\\n%%s\\n' '" MUSO98 "' '" MUSO98 "' | '%s' verify --kif '%s' -f -", fu_bin(), kif));
     CHECK_INT(r.code, 2);
-    CHECK_STR(r.err, "tsume: verify: --kif writes one problem's record, and 2 problems were given\n");
+    CHECK_STR(r.err, "tsume: verify: --kif FILE writes one problem's record, and 2 problems were given (--kif DIR "
+                     "writes one a problem)\n");
     fu_run_free(&r);
+    /* --kif DIR: a record a problem, named after the file and line. */
+    char dir[256], two[256];
+    snprintf(dir, sizeof dir, "%s", fu_path("records"));
+    snprintf(two, sizeof two, "%s",
+             fu_write("two.sfen", "# two\n3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\n"
+                                  "l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1\n"));
+    r = fu_shell(fu_fmt("mkdir -p '%s' && '%s' verify --jobs 2 --kif '%s' -f '%s'", dir, fu_bin(), dir, two));
+    CHECK_INT(r.code, 0);
+    fu_run_free(&r);
+    char *k2 = fu_slurp(fu_fmt("%s/two-2.kif", dir)), *k3 = fu_slurp(fu_fmt("%s/two-3.kif", dir));
+    CHECK(k2 && strstr(k2, "備考：tsume verify: sound, mate in 3 plies\n") && strstr(k2, "まで3手で詰み\n"));
+    CHECK(k3 && strstr(k3, "備考：tsume verify: sound, mate in 5 plies\n") && strstr(k3, "\n変化：2手\n"));
+    free(k2);
+    free(k3);
+    r = fu_tsume(fu_fmt("verify --kif '%s' " "'3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1'", dir));
+    CHECK_INT(r.code, 0);
+    fu_run_free(&r);
+    k2 = fu_slurp(fu_fmt("%s/problem-1.kif", dir));
+    CHECK(k2 && strstr(k2, "▲５二角成") == NULL && strstr(k2, "５二角成(96)"));
+    free(k2);
     /* At 20,000 nodes the line's own searches get 20,000 more at most (solver.c): its 21
      * plies are the bound proven, not the 19 an unlimited run certifies. */
     r = verify_json("--hash 16 --nodes 20000 --plies 13 '" ZUKO69 "'", 1, "unknown", "false", "21");
