@@ -26,6 +26,8 @@
 #include "cli.h"
 #include "expect.h"
 #include "json.h"
+#include "kiftree.h"
+#include "records.h"
 #include "solve_common.h"
 
 enum { SOLVE_HASH_DEFAULT = 256 };
@@ -39,6 +41,8 @@ typedef struct {
     bool sfen;  /* --format sfen: one problem-file line per problem (SFEN, answer, line) */
     bool board; /* --board: a diagram of each problem in the text report */
     bool expect;
+    const char *kif_path; /* --kif: a KIF record of each answer */
+    records_t *records;
     problem_input_t in;
 } solve_args_t;
 
@@ -99,6 +103,9 @@ static void usage(void)
            "                        'nomate', '-' when unknown; an error is a '#' line: a\n"
            "                        file that 'solve --expect -f' reads back)\n"
            "  --board               show a diagram of each problem (text and kif formats)\n"
+           "  --kif FILE|DIR        also write each answer as a KIF record (diagram, line,\n"
+           "                        まで…手で詰み): to FILE for one problem, or one a problem\n"
+           "                        into the directory DIR, named after its file and line\n"
            "  --expect              compare each answer with the second column of its line:\n"
            "                        N (a mate in exactly N plies), 'nomate', 'nomate<=N' (no\n"
            "                        mate within N plies) or 'mate<=N' (a mate within N plies);\n"
@@ -165,6 +172,8 @@ static int take_option(void *ctx, const char *name, const char *val)
             return 2;
         }
         a->jobs = (int)n;
+    } else if (!strcmp(name, "--kif")) {
+        a->kif_path = val;
     } else if (!strcmp(name, "--shorten-nodes")) {
         if (!arg_uint(val, 0, UINT64_MAX, &n)) {
             cli_error("solve: --shorten-nodes must be a whole number >= 0 (0 = no limit of its own), not '%s'", val);
@@ -187,7 +196,7 @@ static int take_option(void *ctx, const char *name, const char *val)
 static int parse_args(int argc, char **argv, solve_args_t *a)
 {
     static const char *const FLAGS[] = {"--expect", "--board", NULL};
-    static const char *const VALUED[] = {"--jobs", "--format", "--shorten-nodes", NULL};
+    static const char *const VALUED[] = {"--jobs", "--format", "--shorten-nodes", "--kif", NULL};
     option_spec_t spec = {"solve", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     if (st < 0)
@@ -357,6 +366,35 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
 }
 
 /* A batch job: solves problem i with its worker's solver and writes its report to out. */
+typedef struct {
+    const pos_t *root;
+    const solve_result_t *r;
+} record_t;
+
+/* --kif: the problem and its line as a KIF record, the answer in 備考. */
+static bool write_record(FILE *f, void *ctx)
+{
+    const record_t *rec = ctx;
+    const solve_result_t *r = rec->r;
+    bool mate = r->status == SOLVE_MATE;
+    kif_tree_t *t = kif_tree_new(rec->root, r->pv, mate ? r->plies : 0, mate);
+    if (!t)
+        return false;
+    char answer[160];
+    if (mate && r->shortest)
+        snprintf(answer, sizeof answer, "備考：tsume solve: mate in %d plies (shortest proven%s), %d left in hand",
+                 r->plies, r->exact ? "" : "; line not certified", r->leftover);
+    else if (mate)
+        snprintf(answer, sizeof answer, "備考：tsume solve: mate within %d plies proven, line of %d (not certified)",
+                 r->within, r->plies);
+    else
+        snprintf(answer, sizeof answer, "備考：tsume solve: %s", solve_status_name(r->status));
+    const char *header[] = {answer};
+    bool ok = kif_tree_write(f, t, header, 1);
+    kif_tree_free(t);
+    return ok;
+}
+
 static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out)
 {
     solve_run_t *run = ctx;
@@ -405,6 +443,8 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
         print_json(out, a, pb, shown, &r, ms, oc);
     else
         print_text(out, a, pb, shown, parsed ? &p : NULL, &r, ms, searched, oc);
+    if (searched)
+        records_write(a->records, pb, write_record, &(record_t){&p, &r});
     if (searched)
         solve_result_free(&r);
     return r.status;
@@ -463,8 +503,16 @@ int cmd_solve(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
+        records_t records;
         bool input_error = !problems_gather(&problems, &a.in, "solve");
-        status = solve_all(&a, &problems, input_error);
+        if (!records_open(&records, a.kif_path, &problems, "solve")) {
+            status = 2;
+        } else {
+            a.records = &records;
+            status = solve_all(&a, &problems, input_error);
+            if (!records_close(&records))
+                status = 2;
+        }
         problem_list_free(&problems);
     }
     problem_input_free(&a.in);

@@ -10,13 +10,10 @@
  * reference and "short" cannot arise.  Exit status: 2 for any error, else 5 for any
  * problem not sound (cooked, short, nomate), else 1 for any unknown, else 0.
  */
-#include <errno.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../movegen/sfen.h"
@@ -28,6 +25,7 @@
 #include "input.h"
 #include "json.h"
 #include "kiftree.h"
+#include "records.h"
 #include "notation.h"
 #include "solve_common.h"
 #include "stated.h"
@@ -39,9 +37,8 @@ typedef struct {
     int jobs;
     int plies; /* --plies: the stated length, 0 = from the file or none */
     const char *line; /* --line: the stated line (USI moves), NULL = from the file or none */
-    const char *kif_path; /* --kif: the record with the findings as variations, or NULL */
-    FILE *kif;            /* that file, for one problem */
-    bool kif_dir;         /* kif_path is a directory: one record a problem in it */
+    const char *kif_path; /* --kif: the records with the findings as variations, or NULL */
+    records_t *records;
     bool json;
     bool usi; /* --notation usi: moves in USI in the text report */
     problem_input_t in;
@@ -51,7 +48,6 @@ typedef struct {
     const verify_args_t *args;
     const problem_list_t *problems;
     verify_verdict_t *verdicts; /* one per problem */
-    atomic_bool kif_failed;     /* a record of --kif DIR could not be written */
 } verify_run_t;
 
 static void usage(void)
@@ -450,29 +446,18 @@ static bool write_kif(FILE *f, const pos_t *root, const verify_result_t *v)
     const char *header[] = {verdict};
     ok = ok && kif_tree_write(f, t, header, 1);
     kif_tree_free(t);
-    return ok && fflush(f) == 0 && !ferror(f);
+    return ok;
 }
 
-/* --kif DIR: the record of problem pb in DIR, named after its file (without the
- * extension) and line, "zuko-12.kif", or "problem-1.kif" for a position given as words. */
-static void write_kif_file(verify_run_t *run, const problem_t *pb, const pos_t *root, const verify_result_t *v)
+typedef struct {
+    const pos_t *root;
+    const verify_result_t *v;
+} record_t;
+
+static bool write_record(FILE *f, void *ctx)
 {
-    char stem[128] = "problem", path[4096];
-    if (pb->file) {
-        const char *base = strrchr(pb->file, '/');
-        base = base ? base + 1 : pb->file;
-        size_t len = strcspn(base, ".");
-        snprintf(stem, sizeof stem, "%.*s", (int)(len ? len : strlen(base)), base);
-    }
-    snprintf(path, sizeof path, "%s/%s-%ld.kif", run->args->kif_path, stem, pb->line);
-    FILE *f = fopen(path, "w");
-    bool ok = f && write_kif(f, root, v);
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (!ok) {
-        cli_error("verify: cannot write '%s': %s", path, strerror(errno));
-        run->kif_failed = true;
-    }
+    const record_t *r = ctx;
+    return write_kif(f, r->root, r->v);
 }
 
 /* The batch status of a verdict: errors and unknowns count as such in the progress line;
@@ -538,10 +523,8 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
         print_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
     else
         print_text(out, a, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms);
-    if (a->kif && searched && !write_kif(a->kif, &p, &v))
-        cli_error("verify: writing '%s' failed", a->kif_path);
-    if (a->kif_dir && searched)
-        write_kif_file(run, pb, &p, &v);
+    if (searched)
+        records_write(a->records, pb, write_record, &(record_t){&p, &v});
     if (searched)
         verify_result_free(&v);
     return batch_status(run->verdicts[i]);
@@ -554,7 +537,7 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
         cli_error("verify: out of memory");
         return 2;
     }
-    verify_run_t run = {a, problems, verdicts, false};
+    verify_run_t run = {a, problems, verdicts};
     problem_batch_t pb = {"verify", (size_t)a->jobs, a->s.hash_mb, a->json, isatty(STDERR_FILENO),
                           verify_job, &run};
     batch_totals_t t = {0};
@@ -578,13 +561,7 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
                                                                                   : 0;
     }
     free(verdicts);
-    return run.kif_failed ? 2 : status;
-}
-
-static bool is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    return status;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -598,28 +575,19 @@ int cmd_verify(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
+        records_t records;
         bool input_error = !problems_gather(&problems, &a.in, "verify");
         if (a.line && problems.n > 1) {
             /* one stated line cannot be every problem's */
             cli_error("verify: --line states one problem's line, and %zu problems were given", problems.n);
             status = 2;
-        } else if (a.kif_path && is_dir(a.kif_path)) {
-            a.kif_dir = true;
-            status = verify_all(&a, &problems, input_error);
-        } else if (a.kif_path && problems.n > 1) {
-            cli_error("verify: --kif FILE writes one problem's record, and %zu problems were given (--kif DIR "
-                      "writes one a problem)",
-                      problems.n);
-            status = 2;
-        } else if (a.kif_path && !(a.kif = fopen(a.kif_path, "w"))) {
-            cli_error("verify: cannot write '%s': %s", a.kif_path, strerror(errno));
+        } else if (!records_open(&records, a.kif_path, &problems, "verify")) {
             status = 2;
         } else {
+            a.records = &records;
             status = verify_all(&a, &problems, input_error);
-            if (a.kif && fclose(a.kif) != 0) {
-                cli_error("verify: writing '%s' failed: %s", a.kif_path, strerror(errno));
+            if (!records_close(&records))
                 status = 2;
-            }
         }
         problem_list_free(&problems);
     }

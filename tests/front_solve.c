@@ -717,6 +717,33 @@ TEST(front_solve_kif_csa_files)
     CHECK_STR(fu_jget(fu_line(r.out, 1), "status"), "\"mate\"");
     fu_run_free(&r);
 
+    /* --kif writes each answer as a KIF record, which reads back as the problem with its
+     * line; a FILE for one problem, a DIR for several. */
+    char one[256], outdir[256];
+    snprintf(one, sizeof one, "%s", fu_path("answer.kif"));
+    snprintf(outdir, sizeof outdir, "%s", fu_path("answers"));
+    r = fu_tsume(fu_fmt("solve --kif '%s' '%s'", one, csa));
+    CHECK_INT(r.code, 0);
+    fu_run_free(&r);
+    char *rec = fu_slurp(one);
+    CHECK(rec && strstr(rec, "備考：tsume solve: mate in 3 plies (shortest proven), 0 left in hand\n") &&
+          strstr(rec, "   3 ４二銀打     ( 0:00/00:00:00)\nまで3手で詰み\n"));
+    free(rec);
+    r = fu_tsume(fu_fmt("solve --format json --expect -f '%s'", one));
+    CHECK_STR(fu_jget(r.out, "sfen"), "\"3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\"");
+    CHECK_STR(fu_jget(r.out, "match"), "true");
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve --kif '%s' '%s' '%s'", one, kif, csa));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.out, "");
+    CHECK(strstr(r.err, "--kif FILE writes one problem's record, and 2 problems were given"));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("mkdir -p '%s' && '%s' solve --kif '%s' '%s' '%s' >/dev/null && ls '%s'", outdir, fu_bin(), outdir,
+                        kif, csa, outdir));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "m3-1.kif\nm3_2-1.kif\n"); /* m3.kif, then m3.csa */
+    fu_run_free(&r);
+
     /* A game record (moves from a game's start, KIF or CSA) is the position its moves
      * reach, as 'position startpos moves ...' is; its moves state nothing. */
     char gk[256], gc[256];

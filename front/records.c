@@ -1,0 +1,119 @@
+/*
+ * records.c: --kif files and directories (records.h).
+ */
+#include "records.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+/* The index of file in r->files, or -1. */
+static long file_index(const records_t *r, const char *file)
+{
+    for (size_t i = 0; i < r->nfiles; i++)
+        if (!strcmp(r->files[i], file))
+            return (long)i;
+    return -1;
+}
+
+/* Each file of the problems its name in the directory: the base name without its
+ * extension, made unique. */
+static bool name_files(records_t *r, const problem_list_t *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        const char *file = l->items[i].file;
+        if (!file || file_index(r, file) >= 0)
+            continue;
+        const char **files = realloc(r->files, sizeof *files * (r->nfiles + 1));
+        if (files)
+            r->files = files;
+        char(*stems)[128] = realloc(r->stems, sizeof *stems * (r->nfiles + 1));
+        if (stems)
+            r->stems = stems;
+        if (!files || !stems)
+            return false;
+        const char *base = strrchr(file, '/');
+        base = base ? base + 1 : file;
+        const char *dot = strrchr(base, '.');
+        int len = (int)(dot && dot > base ? dot - base : (long)strlen(base));
+        char *stem = r->stems[r->nfiles];
+        snprintf(stem, sizeof r->stems[0], "%.*s", len, base);
+        for (int k = 2;; k++) {
+            bool taken = !strcmp(stem, "problem");
+            for (size_t j = 0; j < r->nfiles && !taken; j++)
+                taken = !strcmp(r->stems[j], stem);
+            if (!taken)
+                break;
+            snprintf(stem, sizeof r->stems[0], "%.*s_%d", len, base, k);
+        }
+        r->files[r->nfiles++] = file;
+    }
+    return true;
+}
+
+bool records_open(records_t *r, const char *path, const problem_list_t *l, const char *cmd)
+{
+    *r = (records_t){path, cmd, false, NULL, false, 0, NULL, NULL};
+    if (!path)
+        return true;
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        r->dir = true;
+        if (!name_files(r, l)) {
+            cli_error("%s: out of memory", cmd);
+            records_close(r);
+            return false;
+        }
+        return true;
+    }
+    if (l->n > 1) {
+        cli_error("%s: --kif FILE writes one problem's record, and %zu problems were given (--kif DIR writes one "
+                  "a problem)",
+                  cmd, l->n);
+        return false;
+    }
+    if (!(r->one = fopen(path, "w"))) {
+        cli_error("%s: cannot write '%s': %s", cmd, path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, void *ctx), void *ctx)
+{
+    if (!r->path)
+        return;
+    char path[4096];
+    FILE *f = r->one;
+    if (r->dir) {
+        long k = pb->file ? file_index(r, pb->file) : -1;
+        snprintf(path, sizeof path, "%s/%s-%ld.kif", r->path, k >= 0 ? r->stems[k] : "problem", pb->line);
+        f = fopen(path, "w");
+    } else {
+        snprintf(path, sizeof path, "%s", r->path);
+    }
+    errno = 0;
+    bool ok = f && write(f, ctx) && fflush(f) == 0 && !ferror(f);
+    if (r->dir && f && fclose(f) != 0)
+        ok = false;
+    if (!ok) {
+        cli_error("%s: cannot write '%s'%s%s", r->cmd, path, errno ? ": " : "", errno ? strerror(errno) : "");
+        r->failed = true;
+    }
+}
+
+bool records_close(records_t *r)
+{
+    if (r->one && fclose(r->one) != 0) {
+        cli_error("%s: writing '%s' failed: %s", r->cmd, r->path, strerror(errno));
+        r->failed = true;
+    }
+    r->one = NULL;
+    free(r->files);
+    free(r->stems);
+    r->files = NULL, r->stems = NULL, r->nfiles = 0;
+    return !r->failed;
+}
