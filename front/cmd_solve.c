@@ -365,7 +365,6 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
     }
 }
 
-/* A batch job: solves problem i with its worker's solver and writes its report to out. */
 typedef struct {
     const pos_t *root;
     const solve_result_t *r;
@@ -395,6 +394,7 @@ static bool write_record(FILE *f, void *ctx)
     return ok;
 }
 
+/* A batch job: solves problem i with its worker's solver and writes its report to out. */
 static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out)
 {
     solve_run_t *run = ctx;

@@ -411,8 +411,16 @@ static int stated_of(const verify_args_t *a, const problem_t *pb)
 /* The problem, its main line and its findings as a KIF record (--kif): each finding a
  * variation from its ply (a variation-cook's from its branch), its kind a comment on its
  * first move; the verdict in the header, findings about the whole problem on the diagram. */
-static bool write_kif(FILE *f, const pos_t *root, const verify_result_t *v)
+typedef struct {
+    const pos_t *root;
+    const verify_result_t *v;
+} record_t;
+
+static bool write_record(FILE *f, void *ctx)
 {
+    const record_t *rec = ctx;
+    const verify_result_t *v = rec->v;
+    const pos_t *root = rec->root;
     const solve_result_t *r = &v->solve;
     bool mate = r->status == SOLVE_MATE;
     kif_tree_t *t = kif_tree_new(root, r->pv, mate ? r->plies : 0, mate);
@@ -447,17 +455,6 @@ static bool write_kif(FILE *f, const pos_t *root, const verify_result_t *v)
     ok = ok && kif_tree_write(f, t, header, 1);
     kif_tree_free(t);
     return ok;
-}
-
-typedef struct {
-    const pos_t *root;
-    const verify_result_t *v;
-} record_t;
-
-static bool write_record(FILE *f, void *ctx)
-{
-    const record_t *r = ctx;
-    return write_kif(f, r->root, r->v);
 }
 
 /* The batch status of a verdict: errors and unknowns count as such in the progress line;
