@@ -68,7 +68,8 @@ static void usage(void)
            "                        the file's)\n"
            "  --kif FILE            also write the one problem's record to FILE as KIF (UTF-8):\n"
            "                        the main line, each finding a variation (変化) with its\n"
-           "                        kind as a comment, the verdict in 備考\n"
+           "                        kind as a comment, the verdict in 備考, and the stated\n"
+           "                        line from where it departs, if it does\n"
            "  --kif DIR             the same, a record a problem in the directory DIR, named\n"
            "                        after the problem's file and line (zuko-12.kif)\n"
            "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
@@ -414,7 +415,45 @@ static int stated_of(const verify_args_t *a, const problem_t *pb)
 typedef struct {
     const pos_t *root;
     const verify_result_t *v;
+    const stated_cmp_t *cmp; /* the stated line against the main line, or NULL */
+    const char *stated;      /* the stated line (USI moves), when cmp */
 } record_t;
+
+/* The stated line, where it departs from the main line, as one more variation: its
+ * comparison a comment on its first move, as the text report words it. */
+static bool add_stated(kif_tree_t *t, const record_t *rec)
+{
+    const stated_cmp_t *c = rec->cmp;
+    const solve_result_t *r = &rec->v->solve;
+    if (!c || c->kind == STATED_SAME || c->kind == STATED_ENDS || c->kind == STATED_GOES_ON ||
+        c->kind == STATED_ILLEGAL || c->ply < 1 || c->plies < c->ply)
+        return true; /* nothing departs, or only after the mate */
+    move_t *moves = malloc(sizeof *moves * (size_t)c->plies);
+    if (!moves)
+        return false;
+    int n = stated_moves(rec->root, rec->stated, moves, c->plies);
+    char note[192];
+    int k = snprintf(note, sizeof note, "the stated line departs here: ");
+    if (c->kind == STATED_LISTED)
+        snprintf(note + k, sizeof note - k, "a finding (%s %s)", verify_kind_name(c->finding),
+                 verify_kind_label(c->finding));
+    else if (c->kind == STATED_NO_MATE)
+        snprintf(note + k, sizeof note - k, "a move that does not force mate");
+    else if (c->kind == STATED_NO_MATE_NOW)
+        snprintf(note + k, sizeof note - k, "a move that does not mate at once");
+    else if (c->kind == STATED_SHORTER)
+        snprintf(note + k, sizeof note - k, "a reply mated sooner, in %s%d plies, where the main line's lasts %d",
+                 c->mated_shortest ? "" : "at most ", c->mated_in, r->plies - c->ply);
+    else if (c->kind == STATED_AS_LONG)
+        snprintf(note + k, sizeof note - k, "a reply as long as the main line's (no finding)");
+    else
+        snprintf(note + k, sizeof note - k, "no finding, and a limit left it undecided");
+    if (c->bad_ply && strlen(note) + 40 < sizeof note)
+        snprintf(note + strlen(note), sizeof note - strlen(note), "; its move %d is not legal", c->bad_ply);
+    bool ok = n < c->ply || kif_tree_add(t, c->ply, moves + c->ply - 1, n - (c->ply - 1), 0, note);
+    free(moves);
+    return ok;
+}
 
 static bool write_record(FILE *f, void *ctx)
 {
@@ -451,6 +490,7 @@ static bool write_record(FILE *f, void *ctx)
             ok = kif_tree_add(t, fd->ply - fd->lead, fd->moves, fd->lead + (unknown ? 1 : fd->plies), fd->lead, c);
         }
     }
+    ok = ok && add_stated(t, rec);
     const char *header[] = {verdict};
     ok = ok && kif_tree_write(f, t, header, 1);
     kif_tree_free(t);
@@ -521,7 +561,7 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     else
         print_text(out, a, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms);
     if (searched)
-        records_write(a->records, pb, write_record, &(record_t){&p, &v});
+        records_write(a->records, pb, write_record, &(record_t){&p, &v, compared ? &cmp : NULL, stated_line});
     if (searched)
         verify_result_free(&v);
     return batch_status(run->verdicts[i]);

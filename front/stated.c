@@ -46,6 +46,44 @@ static void ask_shorter(solver_t *s, const solve_opts_t *o, const pos_t *q, int 
     solve_result_free(&r);
 }
 
+/* The next move of the stated line s from p, legal there: advances *s; false at the
+ * end (why empty) or at a move that is not legal or no USI (why says which). */
+static bool next_move(const pos_t *p, const char **s, move_t *m, char *why, size_t why_size)
+{
+    why[0] = '\0';
+    *s += strspn(*s, " ");
+    size_t n = strcspn(*s, " ");
+    if (!n)
+        return false;
+    char tok[16];
+    snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok - 1 ? n : sizeof tok - 1), *s);
+    *s += n;
+    if (n >= sizeof tok) {
+        snprintf(why, why_size, "'%.12s...' is no USI move", tok);
+        return false;
+    }
+    if (!usi_parse_legal(p, tok, m, why, why_size)) {
+        if (!why[0])
+            snprintf(why, why_size, "'%s' is not legal", tok);
+        return false;
+    }
+    return true;
+}
+
+int stated_moves(const pos_t *root, const char *moves, move_t *out, int max)
+{
+    pos_t p = *root;
+    undo_t u;
+    char why[96];
+    int n = 0;
+    move_t m;
+    while (n < max && next_move(&p, &moves, &m, why, sizeof why)) {
+        out[n++] = m;
+        pos_do(&p, m, &u);
+    }
+    return n;
+}
+
 void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, const char *moves,
                     const verify_result_t *v, stated_cmp_t *c)
 {
@@ -55,25 +93,17 @@ void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, 
     pos_t p = *root;
     undo_t u;
     int ply = 0;
-    for (const char *s = moves; *s;) {
-        s += strspn(s, " ");
-        size_t n = strcspn(s, " ");
-        if (!n)
-            break;
-        char tok[16];
+    for (const char *s = moves;;) {
         move_t m;
-        snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok - 1 ? n : sizeof tok - 1), s);
-        s += n;
-        ply++;
-        if (n >= sizeof tok || !usi_parse_legal(&p, tok, &m, c->why, sizeof c->why)) {
-            if (n >= sizeof tok)
-                snprintf(c->why, sizeof c->why, "'%.12s...' is no USI move", tok);
-            c->bad_ply = ply;
+        if (!next_move(&p, &s, &m, c->why, sizeof c->why)) {
+            if (!c->why[0])
+                break; /* the end of the line */
+            c->bad_ply = ++ply;
             if (!c->ply)
                 c->kind = STATED_ILLEGAL, c->ply = ply;
             return;
         }
-        c->plies = ply;
+        c->plies = ++ply;
         if (c->ply) {
             pos_do(&p, m, &u); /* departed already: the rest is only checked legal */
             continue;

@@ -61,6 +61,10 @@ typedef struct {
 void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, const char *moves,
                     const verify_result_t *v, stated_cmp_t *c);
 
+/* The stated line's moves from root, up to max and up to its first move that is not
+ * legal (or not USI): how many there are in out. */
+int stated_moves(const pos_t *root, const char *moves, move_t *out, int max);
+
 /* "same", "listed", "no-mate", "no-mate-now", "shorter", "as-long", "undecided", "ends",
  * "goes-on", "illegal". */
 const char *stated_kind_name(stated_kind_t k);

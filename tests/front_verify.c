@@ -250,6 +250,28 @@ TEST(front_verify_report)
     CHECK(!strncmp(fu_line(r.out, 6), "  search   175 nodes, ", 22));
     fu_run_free(&r);
 
+    /* --kif with a stated line: where it departs, it is one more variation, its
+     * comparison a comment on its first move (on a finding's move, beside the finding's);
+     * its moves up to the first that is not legal. */
+    const char *stated_kif = fu_path("stated.kif");
+    r = fu_tsume(fu_fmt("verify --plies 3 --line 'G*5c 6b7a G*7b' --kif '%s' '" D20 "'", stated_kif));
+    CHECK_INT(r.code, 5);
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("node tools/oracle/kif-tree.mjs < '%s'", stated_kif));
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "\nline G*5c 6b7a\n") != NULL);
+    CHECK(strstr(r.out, "\ncomment 1 G*5c: the stated line departs here: a move that does not force mate; its "
+                        "move 3 is not legal\n") != NULL);
+    CHECK(strstr(r.out, "\nline 5d6c 6b7a G*7b\n") != NULL);
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --plies 3 --line '5d6c 6b7a G*7b' --kif '%s' '" D20 "'", stated_kif));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("node tools/oracle/kif-tree.mjs < '%s'", stated_kif));
+    CHECK(strstr(r.out, "\ncomment 2 5d6c 6b7a: 終2手変同 (equal-last2), 2 plies\nthe stated line departs here: "
+                        "a finding (equal-last2 終2手変同)\n") != NULL);
+    CHECK(!strstr(r.out, "\nline G*5c"));
+    fu_run_free(&r);
+
     r = fu_tsume("verify --notation usi '" SOUND3 "'");
     CHECK_INT(r.code, 0);
     CHECK_STR(fu_line(r.out, 1), "  verdict  sound  (mate in 3 plies)");
