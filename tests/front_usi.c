@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "front_util.h"
 #include "test.h"
 
 #define MATE1 "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
@@ -653,4 +654,46 @@ TEST(front_usi_oracle)
         test_fail(__FILE__, __LINE__, "usi-mate.mjs: exit %d, %d passed, %d failed:\n%s", st, passed, failed, buf);
     unlink(wrapper);
     unlink(out);
+}
+
+/* tools/oracle/peer-check.mjs: tsume against another USI engine, answer by answer.  With
+ * tsume's own engine as the peer every answer agrees; a peer that answers every position
+ * "nomate" contradicts each mate, and the script says so and exits 1. */
+TEST(tools_peer_check)
+{
+    struct stat sb;
+    if (stat("build/oracle/node_modules/shogiops", &sb) != 0) {
+        test_fail(__FILE__, __LINE__, "build/oracle/node_modules/shogiops missing (tools/oracle/setup.sh)");
+        return;
+    }
+    if (!fu_begin())
+        return;
+    char *abs = realpath(fu_bin(), NULL);
+    const char *tsume = fu_fmt("%s", abs ? abs : fu_bin());
+    free(abs);
+    const char *own = fu_write("own.sh", fu_fmt("#!/bin/sh\nexec '%s' usi\n", tsume));
+    const char *liar = fu_write("liar.sh", "#!/bin/sh\nwhile read -r cmd rest; do case \"$cmd\" in\n"
+                                           "usi) echo 'id name liar'; echo usiok;; isready) echo readyok;;\n"
+                                           "go) echo 'checkmate nomate';; quit) exit 0;; esac; done\n");
+    const char *cases = fu_write("cases.sfen", "# two mates, a no-mate and a line that is no problem\n"
+                                               "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\n"
+                                               "9/9/6k2/8+S/9/9/9/9/9 b 2r2b4g3s4n4l18p 1\n"
+                                               "bogus line\n"
+                                               "4k4/9/4P4/9/9/9/9/9/9 b G 1\n");
+    chmod(own, 0755);
+    chmod(liar, 0755);
+    const char *env = fu_fmt("TSUME='%s' TSUME_SHARED='%s'", tsume, test_shared(""));
+    fu_run_t r = fu_shell(fu_fmt("%s node tools/oracle/peer-check.mjs '%s' '%s' 5000", env, own, cases));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "3 problems (tsume/peer): mate/mate 2, nomate/nomate 1; 0 contradictions; 1 input line with "
+                     "no position, not asked\n");
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("%s node tools/oracle/peer-check.mjs '%s' '%s' 5000", env, liar, cases));
+    CHECK_INT(r.code, 1);
+    CHECK(strstr(r.out, fu_fmt("CONTRADICTION %s:2  tsume mate 3 (proven shortest), peer nomate  3sks3/", cases)) !=
+          NULL);
+    CHECK(strstr(r.out, fu_fmt("CONTRADICTION %s:5  tsume mate 1 (proven shortest), peer nomate", cases)) != NULL);
+    CHECK(strstr(r.out, "\n3 problems (tsume/peer): nomate/nomate 1, mate/nomate 2; 2 contradictions;") != NULL);
+    fu_run_free(&r);
+    fu_end();
 }
