@@ -511,3 +511,57 @@ TEST(front_verify_stated_line)
     fu_run_free(&r);
     fu_end();
 }
+
+/* tools/line-audit.mjs: a stated line against best play, move pair by move pair. */
+TEST(tools_line_audit)
+{
+    if (!fu_begin())
+        return;
+    char *abs = realpath(fu_bin(), NULL);
+    char audit[1024];
+    snprintf(audit, sizeof audit, "TSUME='%s' node tools/line-audit.mjs", abs ? abs : fu_bin());
+    free(abs);
+    fu_run_t r = fu_shell(fu_fmt("%s '" SOUND3 "' '9e8c 9a8a 6a7a'", audit));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_line(r.out, 2), "  best     1:3/3 3:1/1   (ply: best length from there / the line's)");
+    CHECK_STR(fu_line(r.out, 3), "  audit    best play at every ply");
+    fu_run_free(&r);
+    /* S*4b lets the silver be taken, 4a4b, and there is no mate after that reply. */
+    const char *m3 = "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1";
+    r = fu_shell(fu_fmt("%s '%s' 'S*4b 4a4b 9f5b+'", audit, m3));
+    CHECK_INT(r.code, 5);
+    CHECK(strstr(r.out, "\n  ply 2   S*4b 4a4b: no mate after this reply (proven): the check at ply 1 does not force "
+                        "mate against it\n") != NULL);
+    fu_run_free(&r);
+    /* The last check is no mate on the board: the king has two flights. */
+    r = fu_shell(fu_fmt("%s '%s' '9f5b+ 4a5b S*6b'", audit, m3));
+    CHECK_INT(r.code, 5);
+    CHECK(strstr(r.out, "\n  ply 3   S*6b leaves 2 replies (5a4a 6a6b): no checkmate (tsume's mate in 1 there: "
+                        "S*4b)\n") != NULL);
+    fu_run_free(&r);
+    /* Zuko 第3番 (file line 4) ends on a check that only drops at 4a answer, each futile:
+     * a mate under the composers' rule, and the reference line is best play throughout. */
+    r = fu_shell(fu_fmt("%s --jobs 2 --hash 256 -f problems/zuko.sfen 4", audit));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_line(r.out, 3), "  ply 25   2b3a leaves 5 replies (B*4a G*4a L*4a N*4a S*4a): futile interpositions "
+                                 "only, a mate under the rule");
+    CHECK_STR(fu_line(r.out, 4), "  audit    best play at every ply");
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("%s '%s' 'S*4b 5a6b 9f5b+'", audit, m3));
+    CHECK_INT(r.code, 5);
+    CHECK(strstr(r.out, "\n  error    move 2: illegal move '5a6b' in this position\n") != NULL);
+    fu_run_free(&r);
+    /* Muso 第71番 (file line 72): shtsume's line takes 9h9f 8f8e at plies 9 and 10 where
+     * 5g6h mates in 19 (problems/DIFFERENCES.md, found by hand): 4 plies slower. */
+    r = fu_shell(fu_fmt("%s --jobs 2 --hash 256 -f problems/muso.sfen 72", audit));
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_line(r.out, 2), "  best     1:27/31 3:25/29 5:23/27 7:21/25 9:19/23 11:21/21 13:19/19 15:17/17 "
+                                 "17:15/15 19:13/13 21:11/11 23:9/9 25:7/7 27:5/5 29:3/3 31:1/1   (ply: best length "
+                                 "from there / the line's)");
+    CHECK_STR(fu_line(r.out, 3), "  ply 9   9h9f 8f8e: slower than best play by at least 4 plies (a mate within 19 "
+                                 "from ply 9, at least 21 after the pair): a slower check, or a reply the rule does "
+                                 "not count (tsume's check there: 5g6h)");
+    CHECK_STR(fu_line(r.out, 4), "  audit    1 place where the line parts from best play");
+    fu_run_free(&r);
+    fu_end();
+}
