@@ -547,6 +547,17 @@ TEST(tools_line_audit)
                                  "only, a mate under the rule");
     CHECK_STR(fu_line(r.out, 4), "  audit    best play at every ply");
     fu_run_free(&r);
+    /* The same line with one of those drops played and taken: two plies more, on a reply
+     * the rule does not count, since the check before it is tsume's own mate in one. */
+    r = fu_shell(fu_fmt("%s '4p3n/3p4p/3S1p2r/6kg1/9/5LppN/9/9/9 b RB2Gbg3s2n3l12p 1' 'G*3e 3d3e R*4e 3e3d B*2e "
+                        "2d2e 4e3e 3d2c 3e2e 2c3b 1f2d 3b3c G*3b 3c3d G*3e 3d2c 2d1b+ 2c3b 2e2b+ 3b4a 6c5b 5a5b "
+                        "P*4b 4a5a 2b3a B*4a 3a4a'",
+                        audit));
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_line(r.out, 3), "  ply 25   2b3a B*4a: slower than best play by at least 2 plies (a mate within 1 "
+                                 "from ply 25, at least 1 after the pair): the check is tsume's own there, so the "
+                                 "reply B*4a is one the rule does not count (a futile interposition)");
+    fu_run_free(&r);
     r = fu_shell(fu_fmt("%s '%s' 'S*4b 5a6b 9f5b+'", audit, m3));
     CHECK_INT(r.code, 5);
     CHECK(strstr(r.out, "\n  error    move 2: illegal move '5a6b' in this position\n") != NULL);

@@ -20,7 +20,8 @@
 //   - no mate after it (P_{i+2} proven no mate): r escapes; c does not force mate;
 //   - lo_{i+2} + 2 > hi_i: the line is slower here than best play: c is slower than the
 //     best check, or r is an interposition the futility rule does not count (a futile one
-//     still costs the line two plies);
+//     still costs the line two plies); when c is the check tsume's mate within hi_i starts
+//     with, it is the latter, since a counted reply cannot outlast that mate;
 //   - hi_{i+2} + 2 < lo_i: r is mated sooner than the longest defence against c lasts.
 // Where a limit leaves the bounds apart, nothing is said: the pair is undecided when its
 // figures could go either way.  The last check must leave no reply: tsume evasions is asked.
@@ -157,7 +158,14 @@ for (const pb of problems) {
         }
         if (b.open) { open++; continue; }
         if (b.lo + 2 > a.hi) {
-            console.log(`  ply ${i + 1}   ${pair}: slower than best play by at least ${b.lo + 2 - a.hi} plies (a mate within ${a.hi} from ply ${i + 1}, at least ${b.lo} after the pair): a slower check, or a reply the rule does not count${res[k].pv && res[k].pv.length ? ` (tsume's check there: ${res[k].pv[0]})` : ''}`);
+            // When the stated check is the one tsume's mate within hi_i starts with, the
+            // check is not slower: the reply is one the rule leaves out (a futile
+            // interposition), for a counted one could not outlast that mate.
+            const best = res[k].pv && res[k].pv.length ? res[k].pv[0] : null;
+            const why = best === pb.moves[i]
+                ? `the check is tsume's own there, so the reply ${pb.moves[i + 1]} is one the rule does not count (a futile interposition)`
+                : `a slower check, or a reply the rule does not count${best ? ` (tsume's check there: ${best})` : ''}`;
+            console.log(`  ply ${i + 1}   ${pair}: slower than best play by at least ${b.lo + 2 - a.hi} plies (a mate within ${a.hi} from ply ${i + 1}, at least ${b.lo} after the pair): ${why}`);
             here++;
         } else if (b.hi + 2 < a.lo) {
             console.log(`  ply ${i + 2}   ${pair}: the reply is mated sooner than the longest defence, by at least ${a.lo - b.hi - 2} plies (mated within ${b.hi} plies after it, the longest defence at least ${a.lo - 2})`);
