@@ -685,8 +685,8 @@ TEST(tools_peer_check)
     const char *env = fu_fmt("TSUME='%s' TSUME_SHARED='%s'", tsume, test_shared(""));
     fu_run_t r = fu_shell(fu_fmt("%s node tools/oracle/peer-check.mjs '%s' '%s' 5000", env, own, cases));
     CHECK_INT(r.code, 0);
-    CHECK_STR(r.out, "3 problems (tsume/peer): mate/mate 2, nomate/nomate 1; 0 contradictions; 1 input line with "
-                     "no position, not asked\n");
+    CHECK(!strncmp(r.out, "3 problems (tsume/peer): mate/mate 2, nomate/nomate 1; 0 contradictions; 1 input line "
+                          "with no position, not asked\ntime: tsume ", 126));
     fu_run_free(&r);
     r = fu_shell(fu_fmt("%s node tools/oracle/peer-check.mjs '%s' '%s' 5000", env, liar, cases));
     CHECK_INT(r.code, 1);

@@ -11,7 +11,7 @@
 // ../shared/oracle/usi-mate.mjs (copied into build/oracle/, as the tests do), which replays
 // every line the peer gives with shogiops: a peer mate counts only when its line checks
 // out.  The two run at the same time, one core each.  Prints one line a problem where the
-// answers differ, then a summary; exit 1 when an answer contradicts the other, 2 on a
+// answers differ, then a summary and the time each took; exit 1 when an answer contradicts the other, 2 on a
 // failure of the tools themselves.  TSUME (default ./tsume) and TSUME_SHARED (default
 // ../shared) may be set in the environment.
 import { spawn } from 'node:child_process';
@@ -105,4 +105,9 @@ const bad = rows.length - posed.length;
 console.log(`${posed.length} problems (tsume/peer): ${keys.map((k) => `${k} ${count[k]}`).join(', ')}; ` +
     `${contradictions} contradiction${contradictions === 1 ? '' : 's'}` +
     (bad ? `; ${bad} input line${bad === 1 ? '' : 's'} with no position, not asked` : ''));
+// Time: tsume's own per-problem figures, and the peer's from `go mate` to its answer as
+// the driver measured it (a time-out counts in full).
+const ourMs = answers.reduce((t, r) => t + (r.time_ms || 0), 0);
+const peerMs = verdicts.reduce((t, v) => t + Number((v.match(/ \((\d+) ms\)/) || [0, 0])[1]), 0);
+console.log(`time: tsume ${(ourMs / 1000).toFixed(1)} s, peer ${(peerMs / 1000).toFixed(1)} s`);
 process.exitCode = contradictions ? 1 : 0;
