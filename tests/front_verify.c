@@ -526,6 +526,11 @@ TEST(tools_line_audit)
     CHECK_STR(fu_line(r.out, 2), "  best     1:3/3 3:1/1   (ply: best length from there / the line's)");
     CHECK_STR(fu_line(r.out, 3), "  audit    best play at every ply");
     fu_run_free(&r);
+    /* Only solve's search options pass: --board would take the SFEN for its value. */
+    r = fu_shell(fu_fmt("%s --board '" SOUND3 "' '9e8c 9a8a 6a7a'", audit));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "line-audit: '--board' is not an option here") == r.err);
+    fu_run_free(&r);
     /* S*4b lets the silver be taken, 4a4b, and there is no mate after that reply. */
     const char *m3 = "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1";
     r = fu_shell(fu_fmt("%s '%s' 'S*4b 4a4b 9f5b+'", audit, m3));

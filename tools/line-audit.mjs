@@ -10,8 +10,9 @@
 //
 // MOVES are USI moves; FILE is a problem file whose third column holds the line (as
 // problems/*.sfen), LINE the line number of one problem in it (default: every problem).
-// Options such as --nodes, --hash, --futile and --jobs go to `tsume solve` (default
-// --nodes 3000000 a position).  TSUME (default ./tsume) may name the binary.
+// The options --jobs, --hash, --time-limit, --nodes, --shorten-nodes, --futile,
+// --delay-nodes and --defender-hand go to `tsume solve` (default --nodes 3000000 a
+// position); any other is refused.  TSUME (default ./tsume) may name the binary.
 //
 // Every position of the line with the attacker to move, P_i after i plies, is solved: a
 // mate within hi_i plies is proven, and when its length is proven shortest none within
@@ -50,11 +51,16 @@ if (args.includes('--help') || args.includes('-h')) usage(0);
 const solveOpts = [];
 let file = null, only = null;
 const words = [];
+// The options of `tsume solve` that shape the search, each with its value; the others
+// (--format, --board, --kif, --expect) would change what the audit reads.
+const PASSED = ['--jobs', '--hash', '--time-limit', '--nodes', '--shorten-nodes', '--futile', '--delay-nodes',
+    '--defender-hand'];
 for (let i = 0; i < args.length; i++) {
     if (args[i] === '-f') file = args[++i];
+    else if (PASSED.includes(args[i]) && i + 1 < args.length) solveOpts.push(args[i], args[++i]);
     else if (args[i].startsWith('--')) {
-        solveOpts.push(args[i]);
-        if (i + 1 < args.length && !args[i + 1].startsWith('--')) solveOpts.push(args[++i]);
+        console.error(`line-audit: '${args[i]}' is not an option here (${PASSED.join(', ')} take a value)`);
+        process.exit(2);
     } else words.push(args[i]);
 }
 if (!solveOpts.includes('--nodes')) solveOpts.push('--nodes', '3000000');
