@@ -148,6 +148,10 @@ static void usage(void)
            "                (what decided rests on a delay-rule test that ran out of its budget)\n"
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
            "  defender_hand \"given\" or \"rest\"\n"
+           "  attacker_check  \"check\" or \"checkmate\", only when the side to move starts\n"
+           "                in check (legal: its move must answer the check and give one);\n"
+           "                without a mate the text says so on a 'note' line, for it most\n"
+           "                often means the SFEN names the wrong side to move\n"
            "  error         the reason, only for an error\n"
            "  expect        the second column, only with --expect and a column of a form above\n"
            "  match         true or false, only with expect and when the answer settles it\n"
@@ -241,6 +245,8 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
     json_str(&j, "defender_hand", hand_name(a, r));
+    if (attacker_check_name(r))
+        json_str(&j, "attacker_check", attacker_check_name(r));
     if (r->status == SOLVE_ERROR)
         json_str(&j, "error", r->error);
     if (oc->expect != EXPECT_NONE) {
@@ -355,6 +361,7 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         putc('\n', out);
         break;
     }
+    attacker_check_note(out, r);
     if (searched)
         fprintf(out, "  search   %llu nodes, %lld ms, defender hand %s\n", (unsigned long long)r->nodes, ms,
                 hand_name(a, r));

@@ -122,7 +122,8 @@ static void usage(void)
            "pv, leftover, findings [{ply, kind, label, plies, moves, branch_ply, branch}],\n"
            "stated_line, stated_ply, stated_move, stated_finding, stated_mated_in (or\n"
            "stated_mated_within, a bound, when a limit left the length unproven),\n"
-           "stated_error_ply, stated_error, nodes, time_ms, solve_nodes, solve_time_ms, error.\n"
+           "stated_error_ply, stated_error, nodes, time_ms, solve_nodes, solve_time_ms,\n"
+           "attacker_check (as for 'tsume solve'), error.\n"
            "within: a mate within this many plies is proven (plies itself when the length is\n"
            "certified; else plies, the line's length, may be shorter or longer).  A finding's\n"
            "moves start at its ply; a variation-cook's position is reached by its branch, the\n"
@@ -337,6 +338,7 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
         if (cmp)
             print_stated(out, a, root, r, cmp);
     }
+    attacker_check_note(out, r);
     if (r->status != SOLVE_ERROR)
         fprintf(out, "  search   %llu nodes, %lld ms (solve %llu nodes, %lld ms)\n", (unsigned long long)r->nodes, ms,
                 (unsigned long long)v->solve_nodes, solve_ms);
@@ -395,6 +397,8 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
     json_int(&j, "time_ms", ms);
     json_uint(&j, "solve_nodes", v->solve_nodes);
     json_int(&j, "solve_time_ms", solve_ms);
+    if (attacker_check_name(r))
+        json_str(&j, "attacker_check", attacker_check_name(r));
     if (r->status == SOLVE_ERROR || v->verdict == VERDICT_ERROR)
         json_str(&j, "error", r->error);
     json_end(&j);

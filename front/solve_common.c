@@ -254,6 +254,20 @@ void solvers_free(solver_t **solvers, size_t workers)
     free(solvers);
 }
 
+const char *attacker_check_name(const solve_result_t *r)
+{
+    return r->attacker_check == 2 ? "checkmate" : r->attacker_check == 1 ? "check" : NULL;
+}
+
+void attacker_check_note(FILE *out, const solve_result_t *r)
+{
+    if (!r->attacker_check || r->status == SOLVE_MATE || r->status == SOLVE_ERROR)
+        return;
+    fprintf(out, "  note     the side to move %s: is it the side meant to attack?\n",
+            r->attacker_check == 2 ? "is checkmated, so it has no move"
+                                   : "is in check, so its move must answer that check and give one");
+}
+
 void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen)
 {
     json_begin(j, out);

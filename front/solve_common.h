@@ -65,6 +65,14 @@ int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t
 int problem_input_check(const problem_input_t *in, const char *cmd);
 void problem_input_free(problem_input_t *in);
 
+/* When the side to move (the attacker) starts in check: "check" or "checkmate", for JSON's
+ * "attacker_check"; else NULL. */
+const char *attacker_check_name(const solve_result_t *r);
+
+/* The text report's note on such a start, for an answer that is not a mate (where it
+ * most often means the SFEN names the wrong side to move): "  note     ...\n", or nothing. */
+void attacker_check_note(FILE *out, const solve_result_t *r);
+
 /* Begins a JSON report line with the members every command's report opens with: "id",
  * "file" (only for a problem read from a file) and "sfen" (the position as shown). */
 void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen);

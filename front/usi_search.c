@@ -181,7 +181,10 @@ static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size
     switch (r->status) {
     case SOLVE_NOMATE:
         word = "nomate";
-        snprintf(why, why_len, "no mate (proven)");
+        snprintf(why, why_len, "no mate (proven)%s",
+                 r->attacker_check == 2   ? "; the side to move is checkmated"
+                 : r->attacker_check == 1 ? "; the side to move is in check"
+                                          : "");
         break;
     case SOLVE_ERROR:
         snprintf(why, why_len, "error: %s", r->error);

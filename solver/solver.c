@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../movegen/movegen.h"
 #include "dfpn.h"
 #include "futile.h"
 #include "line.h"
@@ -461,6 +462,10 @@ static void start(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         r->status = SOLVE_ERROR;
         snprintf(r->error, sizeof r->error, "no king for the defender (%s)", p->side == BLACK ? "white" : "black");
         return;
+    }
+    if (pos_in_check(p)) {
+        move_t replies[MG_MAX_MOVES];
+        r->attacker_check = mg_evasions(p, replies) ? 1 : 2;
     }
     job_t job = {s, *p, o, r, v};
     if (o->defender_hand_rest) {

@@ -98,6 +98,9 @@ typedef struct {
     uint64_t nodes;   /* positions searched */
     double seconds;
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */
+    int attacker_check; /* the side to move, the attacker, starts in check: 1, or checkmated: 2
+                         * (0: neither).  Legal, but a no-mate answer then most often means
+                         * the SFEN names the wrong side to move: front ends say so. */
     char error[160];  /* set when status is SOLVE_ERROR */
 } solve_result_t;
 

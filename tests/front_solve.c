@@ -290,6 +290,63 @@ TEST(front_solve_no_defender_king)
     scratch_end();
 }
 
+/* An attacker that starts in check: a legal start (its move must answer the check and give
+ * one), noted in JSON always and, when there is no mate, in the text report too, where it
+ * most often means the SFEN names the wrong side to move. */
+#define IN_CHECK_MATE1 "8k/6G2/9/9/5b3/9/9/8B/1K6L b - 1" /* 1h4e takes the checker, the lance mates */
+#define CHECKMATED "4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1"     /* white, to move, is mated */
+#define IN_CHECK_NOMATE "4k4/9/4R4/9/9/9/9/9/4K4 w - 1"
+
+TEST(front_solve_attacker_in_check)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("'" IN_CHECK_MATE1 "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(line_of(r.out, 1), "  status   mate in 1 ply (shortest proven), 1 piece left in hand");
+    CHECK_STR(line_of(r.out, 2), "  line     1h4e");
+    CHECK(!strstr(r.out, "note"));
+    run_free(&r);
+    r = solve_run("--format json '" IN_CHECK_MATE1 "'", NULL, NULL);
+    CHECK_STR(fu_mask_effort(r.out), "{\"id\": 1, \"sfen\": \"" IN_CHECK_MATE1 "\", \"status\": \"mate\", "
+                                     "\"plies\": 1, \"pv\": [\"1h4e\"], \"leftover\": 1, \"exact\": true, "
+                                     "\"shortest\": true, \"within\": 1, \"nodes\": #, \"time_ms\": #, "
+                                     "\"defender_hand\": \"given\", \"attacker_check\": \"check\"}\n");
+    run_free(&r);
+
+    r = solve_run("'" CHECKMATED "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(line_of(r.out, 1), "  status   nomate (proven: no mate exists)");
+    CHECK_STR(line_of(r.out, 2), "  note     the side to move is checkmated, so it has no move: is it the side "
+                                 "meant to attack?");
+    CHECK(!strncmp(line_of(r.out, 3), "  search   ", 11));
+    run_free(&r);
+    r = solve_run("--format json '" CHECKMATED "'", NULL, NULL);
+    CHECK_STR(fu_jget(r.out, "status"), "\"nomate\"");
+    CHECK_STR(fu_jget(r.out, "attacker_check"), "\"checkmate\"");
+    run_free(&r);
+
+    r = solve_run("'" IN_CHECK_NOMATE "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(line_of(r.out, 2), "  note     the side to move is in check, so its move must answer that check "
+                                 "and give one: is it the side meant to attack?");
+    run_free(&r);
+    r = solve_run("--format json '" MATE1 "'", NULL, NULL); /* not in check: no such member */
+    CHECK(!strstr(r.out, "attacker_check"));
+    run_free(&r);
+
+    fu_run_t v = fu_tsume("verify '" CHECKMATED "'");
+    CHECK_INT(v.code, 5);
+    CHECK_STR(line_of(v.out, 1), "  verdict  nomate");
+    CHECK_STR(line_of(v.out, 2), "  note     the side to move is checkmated, so it has no move: is it the side "
+                                 "meant to attack?");
+    fu_run_free(&v);
+    v = fu_tsume("verify --format json '" CHECKMATED "'");
+    CHECK_STR(fu_jget(v.out, "attacker_check"), "\"checkmate\"");
+    fu_run_free(&v);
+    scratch_end();
+}
+
 TEST(front_solve_bad_options)
 {
     if (!scratch_begin())

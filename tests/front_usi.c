@@ -351,6 +351,11 @@ TEST(front_usi_nomate)
     eng_send(&e, "position startpos"); /* no check at all */
     eng_send(&e, "go mate infinite");
     CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate nomate");
+    /* The side to move is itself mated (most likely the wrong side): said, not hidden. */
+    eng_send(&e, "position sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1");
+    eng_send(&e, "go mate 20000");
+    CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate nomate");
+    CHECK(strstr(e.log, "\ninfo string no mate (proven); the side to move is checkmated\ncheckmate nomate"));
     eng_send(&e, "quit");
     CHECK_INT(eng_finish(&e, WAIT_MS), 0);
 }
