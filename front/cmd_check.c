@@ -83,7 +83,7 @@ static void usage(void)
            "                        input order\n"
            "  --hash MB             search memory in MiB (table and caches), in total\n"
            "                        (default %d; raise it for long bounds): the jobs share it\n"
-           "%s"
+           "%s%s"
            "  --help                this text\n"
            "Options may also be written --name=VALUE.\n"
            "\n"
@@ -116,7 +116,7 @@ static void usage(void)
            "\n"
            "Exit status: 0 yes (for every position), 1 no (for some), 3 unknown (for some; before\n"
            "1), 2 on any error (bad option, malformed position, unreadable file; before all).\n",
-           SOLVER_MAX_PLY, jobs_default(), CHECK_HASH_DEFAULT, SOLVER_OPTION_HELP);
+           SOLVER_MAX_PLY, jobs_default(), CHECK_HASH_DEFAULT, SOLVER_OPTION_HELP, SOLVER_IN_CHECK_HELP);
 }
 
 static int take_option(void *ctx, const char *name, const char *val)
@@ -305,7 +305,7 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
         return SOLVE_ERROR;
     }
     const char *shown = sfen_format(&p, sfen);
-    color_t defender = opp(p.side);
+    color_t defender = opp(solver_attacker(&p, &a->s.opts));
     if (p.king[defender] == SQ_NONE) {
         snprintf(err, sizeof err, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
         run->answers[i] = say(out, a, pb, shown, SAY_ERROR, NULL, err);

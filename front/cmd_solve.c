@@ -89,7 +89,7 @@ static void usage(void)
            "                        share it, each getting MB / N (N = jobs actually run:\n"
            "                        never more than the problems, nor than MB) for its\n"
            "                        table and caches\n"
-           "%s"
+           "%s%s"
            "  --shorten-nodes N     at most N nodes (within --nodes) for proving a mate's\n"
            "                        length shortest once the mate is proven (default 0: no\n"
            "                        share of its own; without --nodes and --time-limit each\n"
@@ -159,7 +159,7 @@ static void usage(void)
            "Exit status: 0 when every problem got an answer (mate or nomate), 1 when some\n"
            "are unknown, 4 when some answer contradicts --expect (before 1), 2 on any error\n"
            "(bad option, malformed problem, unreadable file; before all others).\n",
-           jobs_default(), SOLVE_HASH_DEFAULT, SOLVER_OPTION_HELP);
+           jobs_default(), SOLVE_HASH_DEFAULT, SOLVER_OPTION_HELP, SOLVER_IN_CHECK_HELP);
 }
 
 static int take_option(void *ctx, const char *name, const char *val)
@@ -245,8 +245,7 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
     json_str(&j, "defender_hand", hand_name(a, r));
-    if (attacker_check_name(r))
-        json_str(&j, "attacker_check", attacker_check_name(r));
+    root_json(&j, r);
     if (r->status == SOLVE_ERROR)
         json_str(&j, "error", r->error);
     if (oc->expect != EXPECT_NONE) {
@@ -336,6 +335,10 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
             fprintf(out, "  status   mate within %d plies proven, line of %d %s (not certified: %s)\n", r->within,
                     r->plies, r->plies == 1 ? "ply" : "plies",
                     r->futile_unsure ? "a futility test ran out of its budget" : "a limit stopped the shortening");
+        if (r->plies == 0) {
+            fputs("  line     (none: the side to move is checkmated)\n", out);
+            break;
+        }
         if (a->kif && root) {
             fputs("  line     ", out);
             notation_kif_line(out, root, r->pv, r->plies); /* ends the line itself */
@@ -361,7 +364,7 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         putc('\n', out);
         break;
     }
-    attacker_check_note(out, r);
+    root_note(out, r);
     if (searched)
         fprintf(out, "  search   %llu nodes, %lld ms, defender hand %s\n", (unsigned long long)r->nodes, ms,
                 hand_name(a, r));
@@ -422,13 +425,13 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
         snprintf(r.error, sizeof r.error, "%s", err);
     } else {
         shown = sfen_format(&p, sfen);
-        color_t defender = opp(p.side);
+        color_t defender = opp(solver_attacker(&p, &a->s.opts));
         if (p.king[defender] == SQ_NONE) {
             r.status = SOLVE_ERROR;
             snprintf(r.error, sizeof r.error, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
         } else {
             if (a->s.opts.defender_hand_rest)
-                solver_fill_defender_hand(&p); /* the KIF line is replayed from this position */
+                solver_fill_defender_hand(&p, solver_attacker(&p, &a->s.opts)); /* the KIF line is replayed from this position */
             double t0 = wall_seconds();
             solver_solve(solver, &p, &a->s.opts, &r);
             seconds = wall_seconds() - t0;

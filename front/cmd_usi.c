@@ -38,13 +38,17 @@ static void usage(void)
            "  position sfen SFEN [moves M...] | position startpos [moves M...],\n"
            "  go mate MS | go mate infinite | go mate   -> checkmate MOVES | nomate | timeout\n"
            "  stop, quit\n"
-           "The side to move attacks.  'checkmate nomate' is only ever a proof; a time limit,\n"
-           "stop or an error gives 'checkmate timeout'.  A plain 'go' gets 'bestmove resign'.\n"
+           "The side to move attacks (unless RootIsAndNodeIfChecked, below).  'checkmate\n"
+           "nomate' is only ever a proof; a time limit, stop or an error gives 'checkmate\n"
+           "timeout'.  A plain 'go' gets 'bestmove resign'.\n"
            "\n"
            "options (setoption):\n"
            "  USI_Hash      search memory in MiB (table and caches), %d..%d (default %d)\n"
            "  Futile        delay|capture|none: which futile interpositions are ignored (README)\n"
-           "  DefenderHand  given|rest: the defender's hand as given, or every remaining piece\n",
+           "  DefenderHand  given|rest: the defender's hand as given, or every remaining piece\n"
+           "  RootIsAndNodeIfChecked  true|false (default false): a side to move in check\n"
+           "                defends (is it mated? the line starts with its reply) instead\n"
+           "                of attacking (KomoringHeights's name for it)\n",
            HASH_MIN, HASH_MAX, HASH_DEFAULT);
 }
 
@@ -110,6 +114,7 @@ static void cmd_usi_handshake(void)
     usi_say("option name USI_Hash type spin default %d min %d max %d", HASH_DEFAULT, HASH_MIN, HASH_MAX);
     usi_say("option name Futile type combo default delay var delay var capture var none");
     usi_say("option name DefenderHand type combo default given var given var rest");
+    usi_say("option name RootIsAndNodeIfChecked type check default false");
     usi_say("usiok");
 }
 
@@ -137,7 +142,8 @@ static void cmd_setoption(usi_t *u, char *args)
     }
     if (!strcasecmp(name, "USI_Ponder"))
         return; /* sent by most GUIs; tsume never ponders */
-    bool known = !strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Futile") || !strcasecmp(name, "DefenderHand");
+    bool known = !strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Futile") || !strcasecmp(name, "DefenderHand") ||
+                 !strcasecmp(name, "RootIsAndNodeIfChecked");
     if (!known) {
         usi_say("info string unknown option '%s' ignored", shown(name, buf, sizeof buf));
         return;
@@ -164,6 +170,13 @@ static void cmd_setoption(usi_t *u, char *args)
         u->futile = !strcasecmp(value, "none")      ? FUTILE_NONE
                     : !strcasecmp(value, "capture") ? FUTILE_CAPTURE
                                                     : FUTILE_DELAY;
+    } else if (!strcasecmp(name, "RootIsAndNodeIfChecked")) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+            usi_say("info string error: RootIsAndNodeIfChecked must be 'true' or 'false', not '%s'",
+                    shown(value, buf, sizeof buf));
+            return;
+        }
+        u->in_check_defends = !strcasecmp(value, "true");
     } else {
         if (strcasecmp(value, "given") && strcasecmp(value, "rest")) {
             usi_say("info string error: DefenderHand must be 'given' or 'rest', not '%s'",
@@ -241,6 +254,7 @@ static void cmd_go(usi_t *u, char *args)
     o.proof_only = u->proof_only;
     o.futile = u->futile;
     o.defender_hand_rest = u->defender_rest;
+    o.in_check_defends = u->in_check_defends;
     usi_search_start(&u->search, u->solver, &u->pos, &o);
 }
 

@@ -182,6 +182,10 @@ static int parse_args(int argc, char **argv, verify_args_t *a)
     static const char *const VALUED[] = {"--plies", "--line", "--kif", "--jobs", "--format", "--notation", NULL};
     option_spec_t spec = {"verify", FLAGS, VALUED, take_option, a};
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
+    if (st < 0 && a->s.opts.in_check_defends) {
+        cli_error("verify: --in-check defend does not apply: a composed problem starts with the attacker to move");
+        return 2;
+    }
     return st < 0 ? problem_input_check(&a->in, "verify") : st;
 }
 
@@ -338,7 +342,7 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
         if (cmp)
             print_stated(out, a, root, r, cmp);
     }
-    attacker_check_note(out, r);
+    root_note(out, r);
     if (r->status != SOLVE_ERROR)
         fprintf(out, "  search   %llu nodes, %lld ms (solve %llu nodes, %lld ms)\n", (unsigned long long)r->nodes, ms,
                 (unsigned long long)v->solve_nodes, solve_ms);
@@ -397,8 +401,7 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
     json_int(&j, "time_ms", ms);
     json_uint(&j, "solve_nodes", v->solve_nodes);
     json_int(&j, "solve_time_ms", solve_ms);
-    if (attacker_check_name(r))
-        json_str(&j, "attacker_check", attacker_check_name(r));
+    root_json(&j, r);
     if (r->status == SOLVE_ERROR || v->verdict == VERDICT_ERROR)
         json_str(&j, "error", r->error);
     json_end(&j);
@@ -531,7 +534,7 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     } else {
         shown = sfen_format(&p, sfen);
         if (a->s.opts.defender_hand_rest)
-            solver_fill_defender_hand(&p); /* the lines are replayed from this position */
+            solver_fill_defender_hand(&p, p.side); /* the lines are replayed from this position */
         double t0 = wall_seconds();
         solver_verify(solver, &p, &a->s.opts, stated_of(a, pb), &v);
         seconds = wall_seconds() - t0;

@@ -48,7 +48,7 @@ void arg_split(const char *arg, char *name, size_t len, const char **inline_val)
 }
 
 const char *const SOLVER_OPTION_NAMES[] = {"--hash",        "--time-limit",    "--nodes", "--futile",
-                                           "--delay-nodes", "--defender-hand", NULL};
+                                           "--delay-nodes", "--defender-hand", "--in-check", NULL};
 
 const char SOLVER_OPTION_HELP[] =
     "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none);\n"
@@ -67,6 +67,13 @@ const char SOLVER_OPTION_HELP[] =
     "  --defender-hand given|rest\n"
     "                        the defender's hand as the SFEN gives it (default), or every\n"
     "                        piece not on the board and not in the attacker's hand\n";
+
+const char SOLVER_IN_CHECK_HELP[] =
+    "  --in-check attack|defend\n"
+    "                        a side to move that is in check attacks (default: its move\n"
+    "                        must answer the check and give one), or defends: is it\n"
+    "                        mated by force?  Then the line starts with its reply, and\n"
+    "                        lengths, counted from there, are even (0: already mated)\n";
 
 int solver_option(const char *cmd, const char *name, const char *val, solver_args_t *a)
 {
@@ -106,6 +113,12 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
             return -1;
         }
         a->opts.defender_hand_rest = !strcmp(val, "rest");
+    } else if (!strcmp(name, "--in-check")) {
+        if (strcmp(val, "attack") && strcmp(val, "defend")) {
+            cli_error("%s: --in-check must be 'attack' or 'defend', not '%s'", cmd, val);
+            return -1;
+        }
+        a->opts.in_check_defends = !strcmp(val, "defend");
     } else {
         return 0;
     }
@@ -254,18 +267,26 @@ void solvers_free(solver_t **solvers, size_t workers)
     free(solvers);
 }
 
-const char *attacker_check_name(const solve_result_t *r)
+void root_json(json_obj_t *j, const solve_result_t *r)
 {
-    return r->attacker_check == 2 ? "checkmate" : r->attacker_check == 1 ? "check" : NULL;
+    if (r->attacker_check)
+        json_str(j, "attacker_check", r->attacker_check == 2 ? "checkmate" : "check");
+    if (r->root_defends)
+        json_str(j, "side_to_move", "defends");
 }
 
-void attacker_check_note(FILE *out, const solve_result_t *r)
+void root_note(FILE *out, const solve_result_t *r)
 {
-    if (!r->attacker_check || r->status == SOLVE_MATE || r->status == SOLVE_ERROR)
+    if (r->status == SOLVE_ERROR)
         return;
-    fprintf(out, "  note     the side to move %s: is it the side meant to attack?\n",
-            r->attacker_check == 2 ? "is checkmated, so it has no move"
-                                   : "is in check, so its move must answer that check and give one");
+    if (r->root_defends)
+        fputs("  note     the side to move is in check and defends (--in-check defend): the line starts with its "
+              "reply\n",
+              out);
+    else if (r->attacker_check && r->status != SOLVE_MATE)
+        fprintf(out, "  note     the side to move %s: is it the side meant to attack?\n",
+                r->attacker_check == 2 ? "is checkmated, so it has no move"
+                                       : "is in check, so its move must answer that check and give one");
 }
 
 void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen)

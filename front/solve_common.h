@@ -38,8 +38,10 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
 /* The names solver_option handles, NULL-terminated. */
 extern const char *const SOLVER_OPTION_NAMES[];
 
-/* The help lines of those options, for usage texts. */
+/* The help lines of those options, for usage texts; --in-check's apart (verify refuses
+ * its 'defend': a composed problem starts with the attacker to move). */
 extern const char SOLVER_OPTION_HELP[];
+extern const char SOLVER_IN_CHECK_HELP[];
 
 /* Splits one command-line argument into its option name (copied into name) and the
  * value given with '=' (*inline_val, or NULL).  Only "--name=value" splits; "-f=x" does not. */
@@ -65,13 +67,15 @@ int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t
 int problem_input_check(const problem_input_t *in, const char *cmd);
 void problem_input_free(problem_input_t *in);
 
-/* When the side to move (the attacker) starts in check: "check" or "checkmate", for JSON's
- * "attacker_check"; else NULL. */
-const char *attacker_check_name(const solve_result_t *r);
+/* How the side to move stands at the start, in JSON: "attacker_check" ("check" or
+ * "checkmate") when it attacks from check, "side_to_move": "defends" when it is in check
+ * and defends (--in-check defend); nothing otherwise. */
+void root_json(json_obj_t *j, const solve_result_t *r);
 
-/* The text report's note on such a start, for an answer that is not a mate (where it
- * most often means the SFEN names the wrong side to move): "  note     ...\n", or nothing. */
-void attacker_check_note(FILE *out, const solve_result_t *r);
+/* The same in the text report, as a "  note     ..." line: always for a side that defends;
+ * for one that attacks from check only without a mate, where it most often means the
+ * SFEN names the wrong side to move. */
+void root_note(FILE *out, const solve_result_t *r);
 
 /* Begins a JSON report line with the members every command's report opens with: "id",
  * "file" (only for a problem read from a file) and "sfen" (the position as shown). */

@@ -40,6 +40,7 @@ typedef struct {
     size_t hash_mb;
     futile_rule_t futile;
     bool defender_rest;
+    bool in_check_defends; /* RootIsAndNodeIfChecked, the name KomoringHeights gave it */
     /* Caps for the fuzz target, 0 = none (the engine never sets them), so that no input
      * can start a long search: the table is never larger than hash_cap_mb whatever
      * USI_Hash says, every search of a `go mate` stops after node_cap nodes, and with

@@ -142,7 +142,8 @@ static int complete_line(usi_search_t *s, const solve_result_t *r, move_t *line)
 /* The answer line for r, in a buffer the caller frees; NULL if memory is short. */
 static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size_t why_len)
 {
-    if (r->status == SOLVE_MATE && r->plies > 0 && r->pv) {
+    /* A side that defends from check may be mated already: `checkmate` with no move. */
+    if (r->status == SOLVE_MATE && (r->plies > 0 || r->root_defends) && r->pv) {
         move_t *moves = malloc(SOLVER_MAX_PLY * sizeof *moves);
         int plies = moves ? complete_line(s, r, moves) : -1;
         const char *note = "";
@@ -209,7 +210,7 @@ static void *worker_main(void *arg)
     if (s->opts.defender_hand_rest) {
         /* Filled here rather than by the solver, so that the line is replayed below on the
          * very position that was solved. */
-        solver_fill_defender_hand(&s->pos);
+        solver_fill_defender_hand(&s->pos, solver_attacker(&s->pos, &s->opts));
         s->opts.defender_hand_rest = 0;
     }
     solver_solve(s->solver, &s->pos, &s->opts, &r);

@@ -92,16 +92,21 @@ void solver_free(solver_t *s)
 
 void solver_run_inline(solver_t *s, bool on) { s->inline_run = on; }
 
-void solver_fill_defender_hand(pos_t *p)
+color_t solver_attacker(const pos_t *p, const solve_opts_t *o)
 {
-    color_t def = opp(p->side);
+    return o->in_check_defends && pos_in_check(p) ? opp(p->side) : p->side;
+}
+
+void solver_fill_defender_hand(pos_t *p, color_t attacker)
+{
+    color_t def = opp(attacker);
     int on_board[HAND_NB] = {0};
     for (square_t sq = 0; sq < SQ_NB; sq++)
         if (p->board[sq] && pc_type(p->board[sq]) != KING)
             on_board[pt_unpromote(pc_type(p->board[sq]))]++;
     hand_t h = 0;
     for (ptype_t pt = PAWN; pt <= GOLD; pt++) {
-        int n = PIECE_MAX[pt] - on_board[pt] - hand_count(p->hand[p->side], pt);
+        int n = PIECE_MAX[pt] - on_board[pt] - hand_count(p->hand[attacker], pt);
         h += (hand_t)(n > 0 ? n : 0) * hand_one(pt);
     }
     p->hand[def] = h;
@@ -180,14 +185,14 @@ static void widen_delay_tests(dfpn_shared_t *sh)
     sh->tt->skip_unsure = TT_PUNSURE | TT_DUNSURE;
 }
 
-static int retry_unsure(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int hi, uint64_t step, int len, bool *exact,
-                        bool *unsure)
+static int retry_unsure(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t step,
+                        int len, bool *exact, bool *unsure)
 {
     for (int i = 0; i < DELAY_RETRIES && *unsure && sh->delay_stops && !sh->aborted; i++) {
         uint64_t stops = sh->delay_stops;
         widen_delay_tests(sh);
         bool e, proven, u;
-        int l = shortest_mate(sh, p, p->side, mode, hi, step, &e, &proven, &u);
+        int l = shortest_mate(sh, p, attacker, mode, hi, step, &e, &proven, &u);
         if (getenv("TSUME_TRACE"))
             fprintf(stderr, "trace retry %d: delay budget %llu, length %d%s%s\n", i + 1,
                     (unsigned long long)sh->delay_budget, l, e ? " certified" : "", u ? " (unsure)" : "");
@@ -203,8 +208,8 @@ static int retry_unsure(dfpn_shared_t *sh, pos_t *p, dfpn_mode_t mode, int hi, u
 /* The line of the length len (line.c), with the node limit lifted: the mate is proven,
  * and its moves come from the table.  The deadline and a stop only hurry the walk.
  * exact: len is certified. */
-static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_result_t *r, dfpn_mode_t mode, int len,
-                      bool exact, uint64_t proof_nodes)
+static void make_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, const solve_opts_t *o, solve_result_t *r,
+                      dfpn_mode_t mode, int len, bool exact, uint64_t proof_nodes)
 {
     sh->phase = "line";
     sh->aborted = false;
@@ -227,7 +232,7 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
     uint64_t before = sh->nodes;
     double t0 = dfpn_now();
     line_info_t li =
-        line_extract(sh, p, p->side, mode, len, o->proof_only ? 1 : refine, total, !o->node_limit, exact, r->pv);
+        line_extract(sh, p, attacker, mode, len, o->proof_only ? 1 : refine, total, !o->node_limit, exact, r->pv);
     /* Without limits, a certified length whose walk ran out (of its allowance, or in a
      * delay-rule test) is walked again with tests and allowance widened as for a length
      * (retry_unsure): Zuko 第100番's 611 plies, proven shortest in 8.3 M nodes, had its
@@ -241,7 +246,7 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, solve_
         if (getenv("TSUME_TRACE"))
             fprintf(stderr, "trace line retry %d: %llu nodes before it, delay budget %llu\n", i + 1,
                     (unsigned long long)(sh->nodes - before), (unsigned long long)sh->delay_budget);
-        li = line_extract(sh, p, p->side, mode, len, refine, total, true, exact, r->pv);
+        li = line_extract(sh, p, attacker, mode, len, refine, total, true, exact, r->pv);
     }
     if (getenv("TSUME_TRACE"))
         fprintf(stderr, "trace line of %d plies%s: %llu nodes, %.2f s\n", li.plies, li.exact ? "" : " (not exact)",
@@ -283,7 +288,7 @@ static void resume_shortening(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, u
     if (!old)
         return;
     memcpy(old, r->pv, sizeof *old * (size_t)plies);
-    make_line(sh, &job->pos, o, r, mode, len, exact, proof_nodes);
+    make_line(sh, &job->pos, job->pos.side, o, r, mode, len, exact, proof_nodes);
     bool same = r->plies == plies && !memcmp(old, r->pv, sizeof *old * (size_t)plies);
     free(old);
     if (same) { /* the walk's findings stand; the length's own, and the ties, again */
@@ -333,7 +338,9 @@ static void run(job_t *job)
      * against 120.8 M. */
     dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
     bool bounded = o->max_plies > 0 && o->max_plies < LEN_INF - 1;
-    dfpn_result_t proof = dfpn_solve(&sh, p, p->side, mode, bounded ? o->max_plies : LEN_INF - 1, NULL);
+    color_t attacker = solver_attacker(p, o);
+    r->root_defends = attacker != p->side;
+    dfpn_result_t proof = dfpn_solve(&sh, p, attacker, mode, bounded ? o->max_plies : LEN_INF - 1, NULL);
     /* Under a bound the rule decides the answer: one resting on a delay-rule test that
      * ran out (an interposition counted, or not, for want of a verdict) is no answer
      * until a retry settles it.  Unbounded, either rule gives the same mate or no mate
@@ -341,7 +348,7 @@ static void run(job_t *job)
     for (int i = 0; i < DELAY_RETRIES && bounded && proof.status != DFPN_UNKNOWN && proof.unsure && sh.delay_stops;
          i++) {
         widen_delay_tests(&sh);
-        dfpn_result_t again = dfpn_solve(&sh, p, p->side, mode, o->max_plies, NULL);
+        dfpn_result_t again = dfpn_solve(&sh, p, attacker, mode, o->max_plies, NULL);
         if (again.status == DFPN_UNKNOWN)
             break;
         proof = again;
@@ -397,9 +404,9 @@ static void run(job_t *job)
             sh.shortening = true;
             sh.node_limit = limit;
             if (len >= BACKWARD_MIN_PLIES && !limit)
-                shortest_backward(&sh, p, p->side, mode, len, step);
-            len = shortest_mate(&sh, p, p->side, mode, len, step, &exact, &proven, &unsure);
-            len = retry_unsure(&sh, p, mode, proof.plen, step, len, &exact, &unsure);
+                shortest_backward(&sh, p, attacker, mode, len, step);
+            len = shortest_mate(&sh, p, attacker, mode, len, step, &exact, &proven, &unsure);
+            len = retry_unsure(&sh, p, attacker, mode, proof.plen, step, len, &exact, &unsure);
             /* Neither a limit of the user's nor a stopped test: the question ran out of
              * the budget a question gets, which the user may not know exists. */
             if (step && !users_nodes && proven && !exact && !unsure && !dfpn_global_limit_hit(&sh))
@@ -409,7 +416,7 @@ static void run(job_t *job)
             sh.shortening = false;
         }
         r->futile_unsure = unsure;
-        make_line(&sh, p, o, r, mode, len, exact, proof_nodes);
+        make_line(&sh, p, attacker, o, r, mode, len, exact, proof_nodes);
     }
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;
@@ -458,18 +465,19 @@ static void start(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         snprintf(r->error, sizeof r->error, "out of memory");
         return;
     }
-    if (p->king[opp(p->side)] == SQ_NONE) {
+    color_t attacker = solver_attacker(p, o);
+    if (p->king[opp(attacker)] == SQ_NONE) {
         r->status = SOLVE_ERROR;
-        snprintf(r->error, sizeof r->error, "no king for the defender (%s)", p->side == BLACK ? "white" : "black");
+        snprintf(r->error, sizeof r->error, "no king for the defender (%s)", attacker == BLACK ? "white" : "black");
         return;
     }
-    if (pos_in_check(p)) {
+    if (attacker == p->side && pos_in_check(p)) {
         move_t replies[MG_MAX_MOVES];
         r->attacker_check = mg_evasions(p, replies) ? 1 : 2;
     }
     job_t job = {s, *p, o, r, v};
     if (o->defender_hand_rest) {
-        solver_fill_defender_hand(&job.pos);
+        solver_fill_defender_hand(&job.pos, attacker);
         r->defender_hand_filled = 1;
     }
     if (s->inline_run) {
@@ -507,6 +515,7 @@ void solver_verify(solver_t *s, const pos_t *p, const solve_opts_t *o, int state
     v->stated = stated;
     solve_opts_t full = *o;
     full.max_plies = 0; /* verification needs the whole solution */
+    full.in_check_defends = 0; /* and the attacker to move */
     full.proof_only = 0;
     full.no_shortening = 0;
     start(s, p, &full, &v->solve, v);

@@ -54,6 +54,10 @@ typedef struct {
                              * 0 = no limit of its own (solver.c) */
     futile_rule_t futile;
     int defender_hand_rest; /* give the defender every piece not on the board or in the attacker's hand */
+    int in_check_defends;   /* a side to move that is in check defends: the question is whether
+                             * it is mated by force (lengths count from its reply, so they are
+                             * even; one already checkmated is mated in 0).  0: it attacks, as
+                             * every side to move does otherwise.  Not for verification. */
     int proof_only;         /* stop after mate/no-mate: no shortest-line work */
     int no_shortening;      /* a mate's length stays the proof's: no search for a shorter
                              * one, the line walked from the proof as when a limit stops the
@@ -98,6 +102,7 @@ typedef struct {
     uint64_t nodes;   /* positions searched */
     double seconds;
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */
+    int root_defends;   /* the side to move was in check and defended (in_check_defends) */
     int attacker_check; /* the side to move, the attacker, starts in check: 1, or checkmated: 2
                          * (0: neither).  Legal, but a no-mate answer then most often means
                          * the SFEN names the wrong side to move: front ends say so. */
@@ -127,9 +132,13 @@ void solve_result_free(solve_result_t *r);
 
 const char *solve_status_name(solve_status_t st); /* "mate", "nomate", "unknown", "error" */
 
-/* Gives the defender (the side not to move) every piece that is neither on the board nor
- * in the attacker's hand: what defender_hand_rest does before solving. */
-void solver_fill_defender_hand(pos_t *p);
+/* The attacker of p under o: the side to move, or the other side when in_check_defends
+ * applies. */
+color_t solver_attacker(const pos_t *p, const solve_opts_t *o);
+
+/* Gives the defender (the side other than attacker) every piece that is neither on the
+ * board nor in the attacker's hand: what defender_hand_rest does before solving. */
+void solver_fill_defender_hand(pos_t *p, color_t attacker);
 
 /* ---- Verification of composed problems (tsume verify) ----
  * After the solve, every attacker move of the main line is compared with the other checks

@@ -347,6 +347,76 @@ TEST(front_solve_attacker_in_check)
     scratch_end();
 }
 
+/* --in-check defend: a side to move in check defends, the line starts with its reply. */
+#define AFTER_CHECK "position sfen " MATE3 " moves 9f5b+" /* white in check, mated in 2 */
+#define FUTILE_ROOT "R7k/9/7G1/9/9/9/9/9/9 w g 1"      /* white's interposition at 2a is taken */
+
+TEST(front_solve_in_check_defends)
+{
+    if (!scratch_begin())
+        return;
+    run_t r = solve_run("--in-check defend '" AFTER_CHECK "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(line_of(r.out, 0), "problem 1  3sks3/4+B4/4S4/9/9/9/9/9/9 w S2rb4g4n4l18p 2");
+    CHECK_STR(line_of(r.out, 1), "  status   mate in 2 plies (shortest proven), 0 pieces left in hand");
+    CHECK_STR(line_of(r.out, 2), "  line     4a5b S*4b");
+    CHECK_STR(line_of(r.out, 3), "  note     the side to move is in check and defends (--in-check defend): the line "
+                                 "starts with its reply");
+    run_free(&r);
+    r = solve_run("--format json --in-check=defend '" AFTER_CHECK "'", NULL, NULL);
+    CHECK_STR(fu_mask_effort(r.out), "{\"id\": 1, \"sfen\": \"3sks3/4+B4/4S4/9/9/9/9/9/9 w S2rb4g4n4l18p 2\", "
+                                     "\"status\": \"mate\", \"plies\": 2, \"pv\": [\"4a5b\", \"S*4b\"], "
+                                     "\"leftover\": 0, \"exact\": true, \"shortest\": true, \"within\": 2, "
+                                     "\"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\", "
+                                     "\"side_to_move\": \"defends\"}\n");
+    run_free(&r);
+    r = solve_run("'" AFTER_CHECK "'", NULL, NULL); /* by default the side in check attacks: no check answers */
+    CHECK_STR(line_of(r.out, 1), "  status   error: no king for the defender (black)");
+    run_free(&r);
+
+    r = solve_run("--in-check defend '" CHECKMATED "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(line_of(r.out, 1), "  status   mate in 0 plies (shortest proven), 0 pieces left in hand");
+    CHECK_STR(line_of(r.out, 2), "  line     (none: the side to move is checkmated)");
+    run_free(&r);
+    r = solve_run("--format json --in-check defend '" CHECKMATED "'", NULL, NULL);
+    CHECK_STR(fu_jget(r.out, "plies"), "0");
+    CHECK_STR(fu_jget(r.out, "pv"), "[]");
+    CHECK(!strstr(r.out, "attacker_check"));
+    run_free(&r);
+
+    r = solve_run("--in-check defend '" IN_CHECK_NOMATE "'", NULL, NULL); /* the king walks away */
+    CHECK_STR(line_of(r.out, 1), "  status   nomate (proven: no mate exists)");
+    run_free(&r);
+    r = solve_run("--format json --in-check defend '" MATE1 "'", NULL, NULL); /* not in check: it attacks */
+    CHECK_STR(fu_jget(r.out, "pv"), "[\"G*5b\"]");
+    CHECK(!strstr(r.out, "side_to_move"));
+    run_free(&r);
+    /* The longest defence drops at 2a, where the king retakes; a drop further off is
+     * taken with mate. */
+    r = solve_run("--in-check defend '" FUTILE_ROOT "'", NULL, NULL);
+    CHECK_STR(line_of(r.out, 2), "  line     G*2a 9a2a+ 1a2a G*2b");
+    run_free(&r);
+
+    r = solve_run("--in-check sometimes '" AFTER_CHECK "'", NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: solve: --in-check must be 'attack' or 'defend', not 'sometimes'\n");
+    run_free(&r);
+    fu_run_t v = fu_tsume("check --plies 2 --in-check defend '" AFTER_CHECK "'");
+    CHECK_INT(v.code, 0);
+    CHECK_STR(v.out, "yes  mate in 2 plies: 4a5b S*4b\n");
+    fu_run_free(&v);
+    v = fu_tsume("check --plies 1 --in-check defend '" AFTER_CHECK "'");
+    CHECK_STR(v.out, "no  no mate within 1 ply\n");
+    fu_run_free(&v);
+    v = fu_tsume("verify --in-check defend '" CHECKMATED "'");
+    CHECK_INT(v.code, 2);
+    CHECK_STR(v.err, "tsume: verify: --in-check defend does not apply: a composed problem starts with the "
+                     "attacker to move\n");
+    fu_run_free(&v);
+    scratch_end();
+}
+
 TEST(front_solve_bad_options)
 {
     if (!scratch_begin())

@@ -277,6 +277,7 @@ TEST(front_usi_handshake)
         "\noption name USI_Hash type spin default 256 min 1 max 65536\n",
         "\noption name Futile type combo default delay var delay var capture var none\n",
         "\noption name DefenderHand type combo default given var given var rest\n",
+        "\noption name RootIsAndNodeIfChecked type check default false\n",
     };
     for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++)
         if (!strstr(e.log, WANT[i]))
@@ -356,6 +357,20 @@ TEST(front_usi_nomate)
     eng_send(&e, "go mate 20000");
     CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate nomate");
     CHECK(strstr(e.log, "\ninfo string no mate (proven); the side to move is checkmated\ncheckmate nomate"));
+    /* RootIsAndNodeIfChecked: the side in check defends; mated already, no move at all. */
+    eng_send(&e, "setoption name RootIsAndNodeIfChecked value true");
+    eng_send(&e, "go mate 20000");
+    CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate");
+    CHECK(strstr(e.log, "\ninfo string mate in 0 plies (shortest proven), 0 pieces left in hand\ncheckmate\n"));
+    eng_send(&e, "position sfen 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1 moves 9f5b+");
+    eng_send(&e, "go mate 20000");
+    CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate 4a5b S*4b");
+    eng_send(&e, "setoption name RootIsAndNodeIfChecked value maybe");
+    CHECK_STR(EXPECT(&e, "info string error", WAIT_MS),
+              "info string error: RootIsAndNodeIfChecked must be 'true' or 'false', not 'maybe'");
+    eng_send(&e, "setoption name RootIsAndNodeIfChecked value false");
+    eng_send(&e, "go mate 20000"); /* white attacks from check: black has no king */
+    CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate timeout");
     eng_send(&e, "quit");
     CHECK_INT(eng_finish(&e, WAIT_MS), 0);
 }
