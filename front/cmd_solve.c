@@ -336,7 +336,7 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
                     r->plies, r->plies == 1 ? "ply" : "plies",
                     r->futile_unsure ? "a futility test ran out of its budget" : "a limit stopped the shortening");
         if (r->plies == 0) {
-            fputs("  line     (none: the side to move is checkmated)\n", out);
+            fputs("  line     (none: the side to move has no reply that counts)\n", out);
             break;
         }
         if (a->kif && root) {

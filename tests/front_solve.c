@@ -377,7 +377,7 @@ TEST(front_solve_in_check_defends)
     r = solve_run("--in-check defend '" CHECKMATED "'", NULL, NULL);
     CHECK_INT(r.code, 0);
     CHECK_STR(line_of(r.out, 1), "  status   mate in 0 plies (shortest proven), 0 pieces left in hand");
-    CHECK_STR(line_of(r.out, 2), "  line     (none: the side to move is checkmated)");
+    CHECK_STR(line_of(r.out, 2), "  line     (none: the side to move has no reply that counts)");
     run_free(&r);
     r = solve_run("--format json --in-check defend '" CHECKMATED "'", NULL, NULL);
     CHECK_STR(fu_jget(r.out, "plies"), "0");

@@ -563,20 +563,30 @@ TEST(tools_line_audit)
                                  "from ply 25, at least 1 after the pair): the check is tsume's own there, so the "
                                  "reply B*4a is one the rule does not count (a futile interposition)");
     fu_run_free(&r);
+    /* R*5a mates as fast as tsume's R*1b (every interposition is taken with mate), so the
+     * two plies the line loses are the futile G*3a's. */
+    r = fu_shell(fu_fmt("%s '8k/9/6NG1/9/9/9/9/9/9 b RGg 1' 'R*5a G*3a 5a3a'", audit));
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_line(r.out, 3), "  ply 1   R*5a G*3a: slower than best play by at least 2 plies (a mate within 1 "
+                                 "from ply 1, at least 1 after the pair): the check is as fast as best play (the "
+                                 "longest defence against it lasts 0 plies), so the reply G*3a is one the rule does "
+                                 "not count (a futile interposition)");
+    fu_run_free(&r);
     r = fu_shell(fu_fmt("%s '%s' 'S*4b 5a6b 9f5b+'", audit, m3));
     CHECK_INT(r.code, 5);
     CHECK(strstr(r.out, "\n  error    move 2: illegal move '5a6b' in this position\n") != NULL);
     fu_run_free(&r);
     /* Muso 第71番 (file line 72): shtsume's line takes 9h9f 8f8e at plies 9 and 10 where
-     * 5g6h mates in 19 (problems/DIFFERENCES.md, found by hand): 4 plies slower. */
+     * 5g6h mates in 19 (problems/DIFFERENCES.md, found by hand): 4 plies slower, and the
+     * check's fault (solved after it with the side in check defending: 22 plies). */
     r = fu_shell(fu_fmt("%s --jobs 2 --hash 256 -f problems/muso.sfen 72", audit));
     CHECK_INT(r.code, 5);
     CHECK_STR(fu_line(r.out, 2), "  best     1:27/31 3:25/29 5:23/27 7:21/25 9:19/23 11:21/21 13:19/19 15:17/17 "
                                  "17:15/15 19:13/13 21:11/11 23:9/9 25:7/7 27:5/5 29:3/3 31:1/1   (ply: best length "
                                  "from there / the line's)");
     CHECK_STR(fu_line(r.out, 3), "  ply 9   9h9f 8f8e: slower than best play by at least 4 plies (a mate within 19 "
-                                 "from ply 9, at least 21 after the pair): a slower check, or a reply the rule does "
-                                 "not count (tsume's check there: 5g6h)");
+                                 "from ply 9, at least 21 after the pair): a slower check: against it the longest "
+                                 "defence lasts 22 plies (tsume's check there: 5g6h)");
     CHECK_STR(fu_line(r.out, 4), "  audit    1 place where the line parts from best play");
     fu_run_free(&r);
     fu_end();

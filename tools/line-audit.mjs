@@ -22,7 +22,10 @@
 //   - lo_{i+2} + 2 > hi_i: the line is slower here than best play: c is slower than the
 //     best check, or r is an interposition the futility rule does not count (a futile one
 //     still costs the line two plies); when c is the check tsume's mate within hi_i starts
-//     with, it is the latter, since a counted reply cannot outlast that mate;
+//     with, it is the latter, since a counted reply cannot outlast that mate; otherwise the
+//     position after c is solved with its side to move defending (--in-check defend): a
+//     longest defence of D plies, 1 + D > hi_i, makes c slower, 1 + D <= lo_i makes it as
+//     fast as best play and r the uncounted reply;
 //   - hi_{i+2} + 2 < lo_i: r is mated sooner than the longest defence against c lasts.
 // Where a limit leaves the bounds apart, nothing is said: the pair is undecided when its
 // figures could go either way.  The last check must leave no reply: tsume evasions is asked.
@@ -168,9 +171,24 @@ for (const pb of problems) {
             // check is not slower: the reply is one the rule leaves out (a futile
             // interposition), for a counted one could not outlast that mate.
             const best = res[k].pv && res[k].pv.length ? res[k].pv[0] : null;
-            const why = best === pb.moves[i]
-                ? `the check is tsume's own there, so the reply ${pb.moves[i + 1]} is one the rule does not count (a futile interposition)`
-                : `a slower check, or a reply the rule does not count${best ? ` (tsume's check there: ${best})` : ''}`;
+            let why = `the check is tsume's own there, so the reply ${pb.moves[i + 1]} is one the rule does not count (a futile interposition)`;
+            if (best !== pb.moves[i]) {
+                // Which of the two: the position after the check, its side to move defending
+                // (--in-check defend), gives the longest defence against the stated check.
+                const q = run(['solve', '--format', 'json', '--in-check', 'defend', ...solveOpts.filter((w, j, all) =>
+                    !(w === '--jobs' || all[j - 1] === '--jobs')), at(pb.sfen, pb.moves, i + 1)]);
+                const x = q.stdout.startsWith('{') ? JSON.parse(q.stdout.split('\n')[0]) : { status: 'error' };
+                const qhi = x.status === 'mate' ? x.within : null, qlo = x.status === 'mate' && x.shortest ? x.plies : null;
+                const theirs = best ? ` (tsume's check there: ${best})` : '';
+                if (x.status === 'nomate')
+                    why = `the check does not force mate: some other reply escapes (proven with its side to move defending)${theirs}`;
+                else if (qlo !== null && qlo + 1 > a.hi)
+                    why = `a slower check: against it the longest defence lasts ${qlo} plies${theirs}`;
+                else if (qhi !== null && qhi + 1 <= a.lo)
+                    why = `the check is as fast as best play (the longest defence against it lasts ${qhi} plies), so the reply ${pb.moves[i + 1]} is one the rule does not count (a futile interposition)`;
+                else
+                    why = `a slower check, or a reply the rule does not count${theirs}`;
+            }
             console.log(`  ply ${i + 1}   ${pair}: slower than best play by at least ${b.lo + 2 - a.hi} plies (a mate within ${a.hi} from ply ${i + 1}, at least ${b.lo} after the pair): ${why}`);
             here++;
         } else if (b.hi + 2 < a.lo) {
