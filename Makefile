@@ -146,7 +146,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) $(FORMAT_SRC) | $(BUILD)/.deps-fu
 
 # fuzz_usi drives the whole USI engine, so it links the solver and the engine as well;
 # coverage feedback comes from the engine and its parsers only (see the allowlist).
-USI_FUZZ_SRC := $(CORE_SRC) front/cmd_usi.c front/usi_search.c
+USI_FUZZ_SRC := $(CORE_SRC) front/cmd_usi.c front/usi_search.c $(VERSION_C)
 $(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_usi_coverage.txt | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC \

@@ -15,7 +15,8 @@
  * printable ASCII lines only; one `usiok` per `usi`, one `readyok` per `isready`, one
  * answer per `go` (`checkmate ...`, `bestmove resign`, or the refusal of a `go` that met
  * a running search); and, for a patient GUI, a `checkmate MOVES` line that replays move
- * by move, every attacker move a check, and ends in checkmate.  Any violation prints a
+ * by move, every attacker move a check (the odd ones when RootIsAndNodeIfChecked lets a
+ * side to move in check defend), and ends in checkmate.  Any violation prints a
  * message and aborts.
  */
 #include <ctype.h>
@@ -56,23 +57,26 @@ static const char BUSY[] = "info string error: a search is running; 'go' ignored
 
 static bool starts(const char *line, const char *prefix) { return !strncmp(line, prefix, strlen(prefix)); }
 
-/* Replays the answer "checkmate MOVES" (NUL-terminated) from the solved position. */
-static void check_mate_line(const pos_t *root, char *answer)
+/* Replays the answer "checkmate MOVES" (NUL-terminated; no move when a defending side to
+ * move is mated already) from the solved position; defends: the side to move, if in
+ * check, defends (RootIsAndNodeIfChecked), so the attacker's moves are the odd ones. */
+static void check_mate_line(const pos_t *root, bool defends, char *answer)
 {
     pos_t p = *root;
+    int off = defends && pos_in_check(root) ? 1 : 0;
     int n = 0;
     char *save = NULL, err[128];
-    for (char *tok = strtok_r(answer + strlen("checkmate "), " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+    for (char *tok = strtok_r(answer + strlen("checkmate"), " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         move_t m;
         if (!usi_parse_legal(&p, tok, &m, err, sizeof err))
             die("mate line: move %d '%s': %s", n + 1, tok, err);
         undo_t undo;
         pos_do(&p, m, &undo);
-        if (n % 2 == 0 && !pos_in_check(&p))
+        if ((n + off) % 2 == 0 && !pos_in_check(&p))
             die("mate line: attacker move %d '%s' does not check", n + 1, tok);
         n++;
     }
-    if (n % 2 == 0 || !pos_in_check(&p) || mg_has_evasion(&p))
+    if ((n + off) % 2 == 0 || !pos_in_check(&p) || mg_has_evasion(&p))
         die("mate line of %d plies does not end in checkmate", n);
 }
 
@@ -83,7 +87,8 @@ static char *mate_answer(char *out, size_t from, size_t len)
         end = memchr(l, '\n', (size_t)(out + len - l));
         if (!end)
             return NULL;
-        if (starts(l, "checkmate ") && strncmp(l, "checkmate nomate\n", 17) && strncmp(l, "checkmate timeout\n", 18)) {
+        bool moves = starts(l, "checkmate ") || starts(l, "checkmate\n"); /* the latter: mated already */
+        if (moves && strncmp(l, "checkmate nomate\n", 17) && strncmp(l, "checkmate timeout\n", 18)) {
             char *copy = strndup(l, (size_t)(end - l));
             if (!copy)
                 die("out of memory");
@@ -135,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fflush(f);
             char *mate = go ? mate_answer(out, from, out_len) : NULL;
             if (mate)
-                check_mate_line(&u.search.pos, mate);
+                check_mate_line(&u.search.pos, u.in_check_defends, mate);
             free(mate);
         }
     }
@@ -153,7 +158,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
                 die("byte 0x%02x in output line \"%.*s\"", (unsigned char)*c, (int)(end - l), l);
         *end = 0;
-        answers += starts(l, "checkmate ") || !strcmp(l, "bestmove resign") || !strcmp(l, BUSY);
+        answers += starts(l, "checkmate ") || !strcmp(l, "checkmate") || !strcmp(l, "bestmove resign") ||
+                   !strcmp(l, BUSY);
         usioks += !strcmp(l, "usiok");
         readyoks += !strcmp(l, "readyok");
     }
