@@ -162,7 +162,8 @@ fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 	@for f in $^; do \
 	  mkdir -p $(BUILD)/corpus/$$(basename $$f); \
 	  echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(BUILD)/corpus/$$(basename $$f) tests/fuzz/seeds \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/ \
+	    $(BUILD)/corpus/$$(basename $$f) tests/fuzz/seeds \
 	    2>$(BUILD)/$$(basename $$f).log || { tail -40 $(BUILD)/$$(basename $$f).log; exit 1; }; \
 	  grep -E 'stat::number_of_executed_units' $(BUILD)/$$(basename $$f).log; \
 	done; echo "fuzz: no crash, no leak, no sanitizer report"
