@@ -107,9 +107,9 @@ static void usage(void)
            "\"bound\": N, \"answer\": \"yes\"|\"no\"|\"unknown\"|\"error\", \"status\": the solve's\n"
            "(\"mate\"|\"nomate\"|\"unknown\"|\"error\"), \"plies\", \"pv\", \"shortest\" (L proven\n"
            "shortest), \"exact\" (the line certified), \"uncertified\": \"limit\"|\"futility-test\"\n"
-           "(why the answer is unknown), \"nodes\", \"time_ms\", \"error\"} (\"file\" only with -f;\n"
-           "\"plies\" to \"exact\" only for a mate; \"uncertified\" only for unknown; \"error\" only\n"
-           "for an error).\n"
+           "(why the answer is unknown), \"nodes\", \"time_ms\", \"attacker_check\", \"side_to_move\"\n"
+           "(as for 'tsume solve'), \"error\"} (\"file\" only with -f; \"plies\" to \"exact\" only for\n"
+           "a mate; \"uncertified\" only for unknown; \"error\" only for an error).\n"
            "\n"
            "When stderr is a terminal, a progress line (done/total, counts, elapsed, ETA, then\n"
            "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
@@ -172,6 +172,10 @@ static const char *plies_word(int n) { return n == 1 ? "ply" : "plies"; }
 
 static void print_moves(FILE *out, const solve_result_t *r)
 {
+    if (r->plies == 0) { /* --in-check defend: the side to move is mated as it stands */
+        fputs(" (the side to move has no reply that counts)\n", out);
+        return;
+    }
     fputc(':', out);
     for (int i = 0; i < r->plies; i++) {
         char mv[USI_MOVE_MAX];
@@ -269,6 +273,8 @@ static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, co
         json_str(&j, "uncertified", r && r->futile_unsure ? "futility-test" : "limit");
     json_uint(&j, "nodes", r ? r->nodes : 0);
     json_int(&j, "time_ms", r ? (long long)(r->seconds * 1000 + 0.5) : 0);
+    if (r)
+        root_json(&j, r);
     if (say == SAY_ERROR)
         json_str(&j, "error", error);
     json_end(&j);

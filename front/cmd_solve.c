@@ -152,6 +152,8 @@ static void usage(void)
            "                in check (legal: its move must answer the check and give one);\n"
            "                without a mate the text says so on a 'note' line, for it most\n"
            "                often means the SFEN names the wrong side to move\n"
+           "  side_to_move  \"defends\", only when --in-check defend let the side to move,\n"
+           "                in check, defend\n"
            "  error         the reason, only for an error\n"
            "  expect        the second column, only with --expect and a column of a form above\n"
            "  match         true or false, only with expect and when the answer settles it\n"

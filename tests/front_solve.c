@@ -406,6 +406,13 @@ TEST(front_solve_in_check_defends)
     CHECK_INT(v.code, 0);
     CHECK_STR(v.out, "yes  mate in 2 plies: 4a5b S*4b\n");
     fu_run_free(&v);
+    v = fu_tsume("check --plies 2 --in-check defend '" CHECKMATED "'");
+    CHECK_STR(v.out, "yes  mate in 0 plies (the side to move has no reply that counts)\n");
+    fu_run_free(&v);
+    v = fu_tsume("check --plies 2 --in-check defend --format json '" CHECKMATED "'");
+    CHECK_STR(fu_jget(v.out, "side_to_move"), "\"defends\"");
+    CHECK_STR(fu_jget(v.out, "pv"), "[]");
+    fu_run_free(&v);
     v = fu_tsume("check --plies 1 --in-check defend '" AFTER_CHECK "'");
     CHECK_STR(v.out, "no  no mate within 1 ply\n");
     fu_run_free(&v);
