@@ -2,8 +2,9 @@
  * solver.h: the public API of the mate solver, the only solver header front ends use.
  *
  * A solver owns one transposition table (one block of memory of the size asked for) and
- * solves one problem at a time: the side to move attacks, every attacker move checks,
- * the defender answers with any legal evasion.  The answer is one of three: a proven
+ * solves one problem at a time: the side to move attacks (or, when asked and in check,
+ * defends: in_check_defends), every attacker move checks, the defender answers with any
+ * legal evasion.  The answer is one of three: a proven
  * mate with its line, a proven no-mate, or unknown (a limit stopped the search).  A mate
  * line follows composers' rules (see README): shortest mate, longest defence, futile
  * interpositions not counted as defence, and among equal defences the one leaving the
