@@ -432,8 +432,8 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
             r.status = SOLVE_ERROR;
             snprintf(r.error, sizeof r.error, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
         } else {
-            if (a->s.opts.defender_hand_rest)
-                solver_fill_defender_hand(&p, solver_attacker(&p, &a->s.opts)); /* the KIF line is replayed from this position */
+            if (a->s.opts.defender_hand_rest) /* the KIF line is replayed from this position */
+                solver_fill_defender_hand(&p, solver_attacker(&p, &a->s.opts));
             double t0 = wall_seconds();
             solver_solve(solver, &p, &a->s.opts, &r);
             seconds = wall_seconds() - t0;
