@@ -427,13 +427,13 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
         snprintf(r.error, sizeof r.error, "%s", err);
     } else {
         shown = sfen_format(&p, sfen);
-        color_t defender = opp(solver_attacker(&p, &a->s.opts));
+        color_t attacker = solver_attacker(&p, &a->s.opts), defender = opp(attacker);
         if (p.king[defender] == SQ_NONE) {
             r.status = SOLVE_ERROR;
             snprintf(r.error, sizeof r.error, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
         } else {
             if (a->s.opts.defender_hand_rest) /* the KIF line is replayed from this position */
-                solver_fill_defender_hand(&p, solver_attacker(&p, &a->s.opts));
+                solver_fill_defender_hand(&p, attacker);
             double t0 = wall_seconds();
             solver_solve(solver, &p, &a->s.opts, &r);
             seconds = wall_seconds() - t0;

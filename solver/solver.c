@@ -471,10 +471,8 @@ static void start(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         snprintf(r->error, sizeof r->error, "no king for the defender (%s)", attacker == BLACK ? "white" : "black");
         return;
     }
-    if (attacker == p->side && pos_in_check(p)) {
-        move_t replies[MG_MAX_MOVES];
-        r->attacker_check = mg_evasions(p, replies) ? 1 : 2;
-    }
+    if (attacker == p->side && pos_in_check(p))
+        r->attacker_check = mg_has_evasion(p) ? 1 : 2;
     job_t job = {s, *p, o, r, v};
     if (o->defender_hand_rest) {
         solver_fill_defender_hand(&job.pos, attacker);
