@@ -9,12 +9,12 @@
 
 #include "solve_common.h"
 
-/* N after prefix: a whole number from 1 to SOLVER_MAX_PLY, and nothing else. */
-static bool number_after(const char *text, const char *prefix, int *n)
+/* N after prefix: a whole number from lo to SOLVER_MAX_PLY, and nothing else. */
+static bool number_after(const char *text, const char *prefix, uint64_t lo, int *n)
 {
     size_t k = strlen(prefix);
     uint64_t v;
-    if (strncmp(text, prefix, k) || !arg_uint(text + k, 1, SOLVER_MAX_PLY, &v))
+    if (strncmp(text, prefix, k) || !arg_uint(text + k, lo, SOLVER_MAX_PLY, &v))
         return false;
     *n = (int)v;
     return true;
@@ -25,13 +25,15 @@ expect_t expect_parse(const char *text)
     expect_t e = {EXPECT_NONE, 0};
     if (!text)
         return e;
-    if (number_after(text, "", &e.plies))
+    /* A mate in 0 is what solve --in-check defend answers for a side to move that is
+     * mated already (or has only futile replies), and what its --format sfen writes. */
+    if (number_after(text, "", 0, &e.plies))
         e.kind = EXPECT_PLIES;
     else if (!strcmp(text, "nomate"))
         e.kind = EXPECT_NOMATE;
-    else if (number_after(text, "nomate<=", &e.plies))
+    else if (number_after(text, "nomate<=", 1, &e.plies))
         e.kind = EXPECT_NOMATE_WITHIN;
-    else if (number_after(text, "mate<=", &e.plies))
+    else if (number_after(text, "mate<=", 0, &e.plies))
         e.kind = EXPECT_MATE_WITHIN;
     return e;
 }

@@ -3,7 +3,8 @@
  * column, and whether an answer agrees with it.
  *
  * Forms (those of the files in ../shared/problems; anything else is not an expectation):
- *   N          a mate in exactly N plies (the shortest, under the futility rule in force)
+ *   N          a mate in exactly N plies (the shortest, under the futility rule in force;
+ *              0 when the side to move defends and is mated already: --in-check defend)
  *   nomate     no mate at all
  *   nomate<=N  no mate within N plies (a longer one may exist)
  *   mate<=N    a mate within N plies

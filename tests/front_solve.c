@@ -416,6 +416,12 @@ TEST(front_solve_in_check_defends)
     v = fu_tsume("check --plies 1 --in-check defend '" AFTER_CHECK "'");
     CHECK_STR(v.out, "no  no mate within 1 ply\n");
     fu_run_free(&v);
+    /* A mate in 0 is an expectation --expect reads, as --format sfen writes it. */
+    const char *path = fu_write("in_check.sfen", CHECKMATED "\t0\n" AFTER_CHECK "\t0\n" AFTER_CHECK "\tmate<=0\n");
+    r = solve_run(fu_fmt("--in-check defend --expect --format sfen -f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 4);
+    CHECK(strstr(r.out, CHECKMATED "\t0\t\t# ") && strstr(r.err, "; expect 1 match, 2 mismatch, 0 undecided\n"));
+    run_free(&r);
     v = fu_tsume("verify --in-check defend '" CHECKMATED "'");
     CHECK_INT(v.code, 2);
     CHECK_STR(v.err, "tsume: verify: --in-check defend does not apply: a composed problem starts with the "
