@@ -270,7 +270,7 @@ void solvers_free(solver_t **solvers, size_t workers)
 void root_json(json_obj_t *j, const solve_result_t *r)
 {
     if (r->attacker_check)
-        json_str(j, "attacker_check", r->attacker_check == 2 ? "checkmate" : "check");
+        json_str(j, "attacker_check", r->attacker_check == ATTACKER_CHECKMATED ? "checkmate" : "check");
     if (r->root_defends)
         json_str(j, "side_to_move", "defends");
 }
@@ -285,8 +285,9 @@ void root_note(FILE *out, const solve_result_t *r)
               out);
     else if (r->attacker_check && r->status != SOLVE_MATE)
         fprintf(out, "  note     the side to move %s: is it the side meant to attack?\n",
-                r->attacker_check == 2 ? "is checkmated, so it has no move"
-                                       : "is in check, so its move must answer that check and give one");
+                r->attacker_check == ATTACKER_CHECKMATED
+                    ? "is checkmated, so it has no move"
+                    : "is in check, so its move must answer that check and give one");
 }
 
 void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen)

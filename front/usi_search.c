@@ -183,9 +183,9 @@ static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size
     case SOLVE_NOMATE:
         word = "nomate";
         snprintf(why, why_len, "no mate (proven)%s",
-                 r->attacker_check == 2   ? "; the side to move is checkmated"
-                 : r->attacker_check == 1 ? "; the side to move is in check"
-                                          : "");
+                 r->attacker_check == ATTACKER_CHECKMATED ? "; the side to move is checkmated"
+                 : r->attacker_check == ATTACKER_IN_CHECK ? "; the side to move is in check"
+                                                          : "");
         break;
     case SOLVE_ERROR:
         snprintf(why, why_len, "error: %s", r->error);

@@ -472,7 +472,7 @@ static void start(solver_t *s, const pos_t *p, const solve_opts_t *o, solve_resu
         return;
     }
     if (attacker == p->side && pos_in_check(p))
-        r->attacker_check = mg_has_evasion(p) ? 1 : 2;
+        r->attacker_check = mg_has_evasion(p) ? ATTACKER_IN_CHECK : ATTACKER_CHECKMATED;
     job_t job = {s, *p, o, r, v};
     if (o->defender_hand_rest) {
         solver_fill_defender_hand(&job.pos, attacker);

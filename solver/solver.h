@@ -104,11 +104,14 @@ typedef struct {
     double seconds;
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */
     int root_defends;   /* the side to move was in check and defended (in_check_defends) */
-    int attacker_check; /* the side to move, the attacker, starts in check: 1, or checkmated: 2
-                         * (0: neither).  Legal, but a no-mate answer then most often means
-                         * the SFEN names the wrong side to move: front ends say so. */
+    int attacker_check; /* ATTACKER_IN_CHECK or ATTACKER_CHECKMATED when the side to move, the
+                         * attacker, starts so (0: neither).  Legal, but a no-mate answer then
+                         * most often means the SFEN names the wrong side to move: front ends
+                         * say so. */
     char error[160];  /* set when status is SOLVE_ERROR */
 } solve_result_t;
+
+enum { ATTACKER_IN_CHECK = 1, ATTACKER_CHECKMATED = 2 }; /* solve_result_t.attacker_check */
 
 void solve_opts_default(solve_opts_t *o);
 
