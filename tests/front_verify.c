@@ -572,6 +572,16 @@ TEST(tools_line_audit)
                                  "longest defence against it lasts 0 plies), so the reply G*3a is one the rule does "
                                  "not count (a futile interposition)");
     fu_run_free(&r);
+    /* 1i1c is no mate: the king takes the lance (1b1c) and escapes.  The stated reply, the
+     * knight's 2a1c, is mated in one, so the pair is two plies slower than 4b3b's mate in
+     * one, and solving after 1i1c with the side in check defending tells why. */
+    r = fu_shell(fu_fmt("%s '6Snl/5+Rg1k/6pps/9/9/9/9/9/8L b r2b3g2s3n2l16p 1' '1i1c 2a1c 4b3b'", audit));
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_line(r.out, 3), "  ply 1   1i1c 2a1c: slower than best play by at least 2 plies (a mate within 1 "
+                                 "from ply 1, at least 1 after the pair): the check does not force mate: some other "
+                                 "reply escapes (proven with its side to move defending) (tsume's check there: 4b3b)");
+    CHECK_STR(fu_line(r.out, 5), "  audit    1 place where the line parts from best play");
+    fu_run_free(&r);
     r = fu_shell(fu_fmt("%s '%s' 'S*4b 5a6b 9f5b+'", audit, m3));
     CHECK_INT(r.code, 5);
     CHECK(strstr(r.out, "\n  error    move 2: illegal move '5a6b' in this position\n") != NULL);
