@@ -59,7 +59,22 @@ const char *fu_fmt(const char *f, ...)
     return out;
 }
 
-const char *fu_path(const char *name) { return fu_fmt("%s/%s", dir, name); }
+/* name in the scratch directory, written into buf. */
+static char *local_path(char *buf, size_t len, const char *name)
+{
+    if (!dir[0])
+        test_fail(__FILE__, __LINE__, "no scratch directory (fu_begin) for %s", name);
+    snprintf(buf, len, "%s/%s", dir[0] ? dir : "/nonexistent", name);
+    return buf;
+}
+
+/* Outside fu_begin .. fu_end there is no directory to write to: a test that forgot it
+ * fails here, rather than writing to / (or failing only where / is not writable). */
+const char *fu_path(const char *name)
+{
+    char buf[128];
+    return fu_fmt("%s", local_path(buf, sizeof buf, name));
+}
 
 const char *fu_write(const char *name, const char *text)
 {
@@ -111,11 +126,6 @@ static int exit_code(int st) { return st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATU
 
 /* The internals below use buffers of their own, so that the caller's fu_fmt results
  * stay valid through a run. */
-static char *local_path(char *buf, size_t len, const char *name)
-{
-    snprintf(buf, len, "%s/%s", dir, name);
-    return buf;
-}
 
 static char *run_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *run_text(const char *fmt, ...)
@@ -142,6 +152,15 @@ fu_run_t fu_shell(const char *cmd)
 fu_run_t fu_tsume(const char *args)
 {
     char *cmd = run_text("'%s' %s </dev/null", fu_bin(), args);
+    fu_run_t r = fu_shell(cmd ? cmd : "exit 127");
+    free(cmd);
+    return r;
+}
+
+fu_run_t fu_solve(const char *args, const char *stdin_path, const char *pipe_text)
+{
+    char *cmd = pipe_text ? run_text("printf '%s' | '%s' solve %s", pipe_text, fu_bin(), args)
+                          : run_text("'%s' solve %s <'%s'", fu_bin(), args, stdin_path ? stdin_path : "/dev/null");
     fu_run_t r = fu_shell(cmd ? cmd : "exit 127");
     free(cmd);
     return r;

@@ -38,6 +38,9 @@ const char *fu_bin(void);
 
 /* Runs "BIN ARGS" through sh with stdin from /dev/null (ARGS is shell text: quote SFENs). */
 fu_run_t fu_tsume(const char *args);
+/* Runs "BIN solve ARGS" with stdin from the file stdin_path when given; pipe_text
+ * (printf's format) instead pipes that text in. */
+fu_run_t fu_solve(const char *args, const char *stdin_path, const char *pipe_text);
 /* Runs any shell command; stdout and stderr are captured. */
 fu_run_t fu_shell(const char *cmd);
 /* Runs "BIN ARGS" with stderr on a pseudo-terminal (stdout to a file, stdin /dev/null);

@@ -56,8 +56,11 @@ TEST(solver_mate_oracle)
                   "(make test installs them via tools/deps.sh, then runs tools/oracle/setup.sh)");
         return;
     }
+    if (!fu_begin()) /* the runs' output goes to its scratch directory */
+        return;
     crosscheck("--file tests/data/oracle_positions.tsv", 11);
     crosscheck("--random 100 --seed 1 --plies 3", 100);
     crosscheck("--random 15 --seed 2 --plies 5", 15);
     crosscheck("--lines --sample 80", 0);
+    fu_end();
 }
