@@ -9,11 +9,8 @@
  * 3-ply line (▲５二角成 △同　銀左 ▲４二銀打, KIF ５二角成(96) / 同　銀(41) / ４二銀打),
  * D20 (６三金右 / ６三金左), D6 (２一銀不成), ６四桂 against KIF ６四桂打.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "../front/csa.h"
 #include "../front/kif.h"
@@ -21,6 +18,7 @@
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
 #include "classic_kif.h"
+#include "front_util.h"
 #include "test.h"
 
 #define CLASSIC "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
@@ -612,80 +610,25 @@ TEST(notation_round_trips_zuko)
 
 /* ---- tsume convert through the binary ---- */
 
-static char dir[64];
-static const char *const SCRATCH[] = {"p.sfen", "p.kif", "p.csa", "sjis.kif", "bad.kif", "bad.csa",
-                                      "two.sfen", "junk",   "stdout", "stderr"};
-
-static const char *path_in(const char *name)
-{
-    static char buf[4][160];
-    static int k;
-    char *out = buf[k++ & 3];
-    snprintf(out, sizeof buf[0], "%s/%s", dir, name);
-    return out;
-}
-
-static void write_text(const char *name, const char *text)
-{
-    FILE *f = fopen(path_in(name), "w");
-    if (f) {
-        fputs(text, f);
-        fclose(f);
-    }
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char *buf = calloc(1, 1 << 20);
-    if (f && buf)
-        buf[fread(buf, 1, (1 << 20) - 1, f)] = 0;
-    if (f)
-        fclose(f);
-    return buf;
-}
-
-typedef struct {
-    int code;
-    char *out, *err;
-} run_t;
-
 /* Runs "BIN convert ARGS" (shell text) in the scratch directory, so that ARGS can name its
  * files, with stdin from the scratch file `in` if given. */
-static run_t convert(const char *args, const char *in)
+static fu_run_t convert(const char *args, const char *in)
 {
-    const char *bin = getenv("TSUME_BIN");
-    char abs_bin[4096], cmd[8192];
-    if (!realpath(bin && *bin ? bin : "./tsume", abs_bin))
-        snprintf(abs_bin, sizeof abs_bin, "%s", bin && *bin ? bin : "./tsume");
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' convert %s <'%s' >stdout 2>stderr", dir, abs_bin, args,
-             in ? in : "/dev/null");
-    int st = system(cmd);
-    return (run_t){st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st), slurp(path_in("stdout")),
-                   slurp(path_in("stderr"))};
-}
-
-static void run_free(run_t *r)
-{
-    free(r->out);
-    free(r->err);
+    return fu_shell(fu_fmt("cd '%s' && '%s' convert %s <'%s'", fu_path("."), fu_bin(), args, in ? in : "/dev/null"));
 }
 
 TEST(convert_binary)
 {
-    strcpy(dir, "/tmp/tsume-convert-XXXXXX");
-    if (!mkdtemp(dir)) {
-        test_fail(__FILE__, __LINE__, "mkdtemp failed");
+    if (!fu_begin())
         return;
-    }
-    write_text("p.sfen", "# the classic\n" CLASSIC "\t3\t" CLASSIC_LINE "\t# notes\n");
-    write_text("p.kif", TSUME_KIF);
-    write_text("p.csa", CSA_AL);
-    write_text("sjis.kif", TSUME_KIF_SJIS);
-    write_text("bad.kif", "後手の持駒：なし\n| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n");
-    write_text("bad.csa", "P1 *  *  * -GI-OU-GI *  *  * \nP2 *  *  * \n");
-    write_text("two.sfen", CLASSIC "\n" CLASSIC "\n");
-    write_text("junk", "hello\n");
+    fu_write("p.sfen", "# the classic\n" CLASSIC "\t3\t" CLASSIC_LINE "\t# notes\n");
+    fu_write("p.kif", TSUME_KIF);
+    fu_write("p.csa", CSA_AL);
+    fu_write("sjis.kif", TSUME_KIF_SJIS);
+    fu_write("bad.kif", "後手の持駒：なし\n| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n");
+    fu_write("bad.csa", "P1 *  *  * -GI-OU-GI *  *  * \nP2 *  *  * \n");
+    fu_write("two.sfen", CLASSIC "\n" CLASSIC "\n");
+    fu_write("junk", "hello\n");
 
     static const struct {
         const char *args, *in, *out;
@@ -704,17 +647,17 @@ TEST(convert_binary)
         {"--to=sfen --from=csa p.csa", NULL, CLASSIC "\t3\t" CLASSIC_LINE "\n"},
     };
     for (size_t i = 0; i < sizeof OK / sizeof OK[0]; i++) {
-        run_t r = convert(OK[i].args, OK[i].in);
+        fu_run_t r = convert(OK[i].args, OK[i].in);
         if (r.code != 0 || strcmp(r.out, OK[i].out) || r.err[0])
             test_fail(__FILE__, __LINE__, "convert %s: exit %d\n      stdout \"%s\"\n      stderr \"%s\"", OK[i].args,
                       r.code, r.out, r.err);
-        run_free(&r);
+        fu_run_free(&r);
     }
 
-    run_t r = convert("--help", NULL);
+    fu_run_t r = convert("--help", NULL);
     CHECK_INT(r.code, 0);
     CHECK(!strncmp(r.out, "usage: tsume convert --to sfen|kif|ki2|csa", 42));
-    run_free(&r);
+    fu_run_free(&r);
 
     static const struct {
         const char *args, *in, *err;
@@ -739,10 +682,8 @@ TEST(convert_binary)
         if (r.code != 2 || r.out[0] || strcmp(r.err, BAD[i].err))
             test_fail(__FILE__, __LINE__, "convert %s: exit %d\n      stdout \"%s\"\n      stderr \"%s\"", BAD[i].args,
                       r.code, r.out, r.err);
-        run_free(&r);
+        fu_run_free(&r);
     }
 
-    for (size_t i = 0; i < sizeof SCRATCH / sizeof SCRATCH[0]; i++)
-        unlink(path_in(SCRATCH[i]));
-    rmdir(dir);
+    fu_end();
 }
