@@ -579,51 +579,32 @@ TEST(front_usi_malformed)
  * the engine exits; an infinite one is stopped. */
 TEST(front_usi_piped_script)
 {
-    char out[] = "/tmp/tsume-usi-out-XXXXXX";
-    int fd = mkstemp(out);
-    if (fd < 0) {
-        test_fail(__FILE__, __LINE__, "mkstemp failed");
+    if (!fu_begin())
         return;
-    }
-    close(fd);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd,
-             "printf 'usi\\nisready\\nposition sfen %s\\ngo mate 20000\\n' | timeout 60 '%s' usi >'%s' 2>&1", MATE3,
-             bin(), out);
-    int st = system(cmd);
-    CHECK(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0);
-    FILE *f = fopen(out, "r");
-    char buf[8192] = "";
-    if (f) {
-        buf[fread(buf, 1, sizeof buf - 1, f)] = 0;
-        fclose(f);
-    }
-    CHECK(id_line_ok(buf));
-    size_t len = strlen(buf);
+    fu_run_t r = fu_shell(fu_fmt("printf 'usi\\nisready\\nposition sfen %s\\ngo mate 20000\\n' | timeout 60 '%s' usi 2>&1",
+                                 MATE3, fu_bin()));
+    CHECK_INT(r.code, 0);
+    CHECK(id_line_ok(r.out));
+    size_t len = strlen(r.out);
     static const char TAIL[] = "\ncheckmate 9f5b+ 4a5b S*4b\n";
-    CHECK(len > sizeof TAIL && !strcmp(buf + len - (sizeof TAIL - 1), TAIL));
+    CHECK(len > sizeof TAIL && !strcmp(r.out + len - (sizeof TAIL - 1), TAIL));
+    fu_run_free(&r);
 
     double t0 = now_ms();
-    snprintf(cmd, sizeof cmd, "printf 'position sfen %s\\ngo mate infinite\\n' | timeout 60 '%s' usi >'%s' 2>&1",
-             ZUKO1, bin(), out);
-    st = system(cmd);
-    CHECK(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    r = fu_shell(fu_fmt("printf 'position sfen %s\\ngo mate infinite\\n' | timeout 60 '%s' usi 2>&1", ZUKO1, fu_bin()));
+    CHECK_INT(r.code, 0);
     CHECK(now_ms() - t0 < 10000);
-    f = fopen(out, "r");
-    buf[0] = 0;
-    if (f) {
-        buf[fread(buf, 1, sizeof buf - 1, f)] = 0;
-        fclose(f);
-    }
-    CHECK(strstr(buf, "checkmate timeout\n"));
-    unlink(out);
+    CHECK(strstr(r.out, "checkmate timeout\n"));
+    fu_run_free(&r);
 
     /* Arguments are refused; --help describes the protocol. */
-    snprintf(cmd, sizeof cmd, "'%s' usi extra </dev/null >/dev/null 2>&1", bin());
-    st = system(cmd);
-    CHECK(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 2);
-    snprintf(cmd, sizeof cmd, "'%s' usi --help 2>&1 | grep -q 'go mate'", bin());
-    CHECK_INT(system(cmd), 0);
+    r = fu_tsume("usi extra");
+    CHECK_INT(r.code, 2);
+    fu_run_free(&r);
+    r = fu_tsume("usi --help");
+    CHECK(strstr(r.out, "go mate") != NULL);
+    fu_run_free(&r);
+    fu_end();
 }
 
 /* tools/oracle's referee: usi-mate.mjs drives the engine over every problem of
@@ -636,44 +617,30 @@ TEST(front_usi_oracle)
         test_fail(__FILE__, __LINE__, "build/oracle/node_modules/shogiops missing (tools/oracle/setup.sh)");
         return;
     }
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "cp '%s' %s", test_shared("oracle/usi-mate.mjs"), script);
-    if (system(cmd) != 0) {
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_shell(fu_fmt("cp '%s' %s", test_shared("oracle/usi-mate.mjs"), script));
+    bool copied = r.code == 0;
+    fu_run_free(&r);
+    if (!copied) {
         test_fail(__FILE__, __LINE__, "cannot copy %s", test_shared("oracle/usi-mate.mjs"));
+        fu_end();
         return;
     }
     /* The driver starts an engine without arguments: a wrapper runs "$TSUME_BIN usi". */
-    char wrapper[] = "/tmp/tsume-usi-wrap-XXXXXX", out[] = "/tmp/tsume-usi-oracle-XXXXXX";
-    int fd = mkstemp(wrapper), fo = mkstemp(out);
-    if (fd < 0 || fo < 0) {
-        test_fail(__FILE__, __LINE__, "mkstemp failed");
-        return;
-    }
-    char *abs = realpath(bin(), NULL);
-    dprintf(fd, "#!/bin/sh\nexec '%s' usi \"$@\"\n", abs ? abs : bin());
-    free(abs);
-    close(fd);
-    close(fo);
+    const char *wrapper = fu_write("engine.sh", fu_fmt("#!/bin/sh\nexec '%s' usi \"$@\"\n", fu_bin()));
     chmod(wrapper, 0755);
-    snprintf(cmd, sizeof cmd, "timeout 600 node %s %s tests/data/usi_cases.txt 20000 >'%s' 2>&1", script, wrapper, out);
-    int st = system(cmd);
-    FILE *f = fopen(out, "r");
-    static char buf[1 << 16];
-    buf[0] = 0;
-    if (f) {
-        buf[fread(buf, 1, sizeof buf - 1, f)] = 0;
-        fclose(f);
-    }
+    r = fu_shell(fu_fmt("timeout 600 node %s %s tests/data/usi_cases.txt 20000 2>&1", script, wrapper));
     int passed = -1, failed = -1;
-    const char *summary = strstr(buf, " passed, ");
-    while (summary && summary > buf && summary[-1] != '\n')
+    const char *summary = strstr(r.out, " passed, ");
+    while (summary && summary > r.out && summary[-1] != '\n')
         summary--;
     if (summary)
         sscanf(summary, "%d passed, %d failed", &passed, &failed);
-    if (st != 0 || passed < 30 || failed != 0)
-        test_fail(__FILE__, __LINE__, "usi-mate.mjs: exit %d, %d passed, %d failed:\n%s", st, passed, failed, buf);
-    unlink(wrapper);
-    unlink(out);
+    if (r.code != 0 || passed < 30 || failed != 0)
+        test_fail(__FILE__, __LINE__, "usi-mate.mjs: exit %d, %d passed, %d failed:\n%s", r.code, passed, failed, r.out);
+    fu_run_free(&r);
+    fu_end();
 }
 
 /* tools/oracle/peer-check.mjs: tsume against another USI engine, answer by answer.  With
