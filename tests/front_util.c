@@ -126,7 +126,6 @@ static int exit_code(int st) { return st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATU
 
 /* The internals below use buffers of their own, so that the caller's fu_fmt results
  * stay valid through a run. */
-
 static char *run_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *run_text(const char *fmt, ...)
 {

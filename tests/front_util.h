@@ -5,8 +5,9 @@
  * one-object-a-line JSON.
  *
  * Invariants: every file a test creates lives in its scratch directory, which fu_end
- * removes with everything in it; returned strings are heap copies (fu_run_free) or
- * rotating static buffers, as each function says.
+ * removes with everything in it (a path or a run outside fu_begin .. fu_end fails the
+ * test); returned strings are heap copies (fu_run_free) or rotating static buffers, as
+ * each function says.
  */
 #ifndef TSUME_FRONT_UTIL_H
 #define TSUME_FRONT_UTIL_H
