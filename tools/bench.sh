@@ -7,7 +7,8 @@
 #          limit of a whole solve, enough for every answer (the hardest, Muso 第6番, a no-mate,
 #          takes 34 M); BENCH_SHORTEN_NODES (default 3000000) is the share of it for proving
 #          a mate's length shortest.  "proven shortest" counts the lengths proven (and the
-#          no-mates).
+#          no-mates).  Each set's per-problem JSON goes to build/bench-SET.jsonl, the run
+#          before to build/bench-SET.prev.jsonl (tools/bench-compare.sh compares two).
 #   batch: throughput of `tsume solve -f` with --jobs 1 and --jobs 2 (the same --hash 256 in
 #          total) and the speedup; the answers of the two must be identical.  First the 69
 #          small problems of ../shared/problems/antma_tsumeshogi_check.sfen (best wall time of
@@ -30,7 +31,12 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
     for set in zuko muso; do
         ./tsume solve --jobs 1 --hash 256 --nodes "$nodes" --shorten-nodes "$shorten" --format json \
             -f "problems/$set.sfen" > "$out" || true
-        mkdir -p build && cp "$out" "build/bench-$set.jsonl" # per-problem results, for a closer look
+        # Per-problem results, for a closer look; the run before is kept beside them, so that
+        # tools/bench-compare.sh build/bench-$set.prev.jsonl build/bench-$set.jsonl shows
+        # what a change did, problem by problem.
+        mkdir -p build
+        [ ! -f "build/bench-$set.jsonl" ] || mv "build/bench-$set.jsonl" "build/bench-$set.prev.jsonl"
+        cp "$out" "build/bench-$set.jsonl"
         # Expected lengths: second column of the problem file, in the order of the output.
         grep -v '^#' "problems/$set.sfen" | grep -v '^[[:space:]]*$' | cut -f2 |
             paste - "$out" | awk -F'\t' -v set="$set" '

@@ -1,0 +1,83 @@
+/*
+ * tools_bench.c: tools/bench-compare.sh, the side-by-side reading of two bench runs that
+ * BENCH-LOG.md's experiments rest on.  Two small hand-made runs cover each thing it
+ * reports: the totals, a length proven by one run only (gained, lost), the nodes on the
+ * problems both prove with the >10% counts, the answers that differ, and the two kinds of
+ * contradiction (mate against no mate, two different proven lengths), which exit 3.
+ */
+#include <string.h>
+
+#include "front_util.h"
+#include "test.h"
+
+#define ROW(id, rest) "{\"id\": " #id ", \"sfen\": \"x\", " rest "}\n"
+
+TEST(tools_bench_compare)
+{
+    if (!fu_begin())
+        return;
+    const char *base = fu_write(
+        "base.jsonl", ROW(2, "\"status\": \"mate\", \"plies\": 9, \"within\": 9, \"shortest\": true, \"nodes\": 1000, "
+                             "\"time_ms\": 100")
+                          ROW(3, "\"status\": \"mate\", \"plies\": 41, \"within\": 41, \"shortest\": false, "
+                                 "\"nodes\": 5000, \"time_ms\": 500")
+                              ROW(4, "\"status\": \"nomate\", \"nodes\": 2000, \"time_ms\": 200")
+                                  ROW(5, "\"status\": \"mate\", \"plies\": 25, \"within\": 25, \"shortest\": true, "
+                                         "\"nodes\": 3000, \"time_ms\": 300"));
+    char basep[512];
+    strcpy(basep, base);
+    /* 2: the same answer, 15% fewer nodes; 3: now proven (31); 4: as before, 30% more
+     * nodes; 5: no longer proven, a line of 27 within 29. */
+    const char *same = fu_write(
+        "new.jsonl", ROW(5, "\"status\": \"mate\", \"plies\": 27, \"within\": 29, \"shortest\": false, "
+                            "\"nodes\": 3000, \"time_ms\": 300")
+                         ROW(2, "\"status\": \"mate\", \"plies\": 9, \"within\": 9, \"shortest\": true, "
+                                "\"nodes\": 850, \"time_ms\": 90")
+                             ROW(3, "\"status\": \"mate\", \"plies\": 31, \"within\": 31, \"shortest\": true, "
+                                    "\"nodes\": 4000, \"time_ms\": 400")
+                                 ROW(4, "\"status\": \"nomate\", \"nodes\": 2600, \"time_ms\": 270"));
+    fu_run_t r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", basep, same));
+    CHECK_INT(r.code, 0);
+    CHECK_INT(fu_count_lines(r.out), 6);
+    CHECK_STR(fu_line(r.out, 1), "nodes: 11000 against 10450 (-5.00%); time 1.1 s against 1.1 s");
+    CHECK_STR(fu_line(r.out, 2), "proven shortest (or no mate): 3 against 3; gained: 3; lost: 5");
+    CHECK_STR(fu_line(r.out, 3), "on the 2 both prove: 3000 nodes against 3450 (+15.00%); >10% fewer on 1, >10% more on 1");
+    CHECK_STR(fu_line(r.out, 4), "id 3: mate 41 (not proven shortest) | mate 31 (proven shortest)");
+    CHECK_STR(fu_line(r.out, 5), "id 5: mate 25 (proven shortest) | mate 27 within 29 (not proven shortest)");
+    CHECK(*r.err == 0);
+    fu_run_free(&r);
+
+    /* 2 proven 7 against 9, 4 a mate against a no-mate, 5 missing from the new run. */
+    const char *clash = fu_write(
+        "clash.jsonl", ROW(2, "\"status\": \"mate\", \"plies\": 7, \"within\": 7, \"shortest\": true, \"nodes\": 900, "
+                              "\"time_ms\": 90")
+                           ROW(3, "\"status\": \"mate\", \"plies\": 41, \"within\": 41, \"shortest\": false, "
+                                  "\"nodes\": 5000, \"time_ms\": 500")
+                               ROW(4, "\"status\": \"mate\", \"plies\": 11, \"within\": 11, \"shortest\": false, "
+                                      "\"nodes\": 2000, \"time_ms\": 200"));
+    r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", basep, clash));
+    CHECK_INT(r.code, 3);
+    CHECK_STR(fu_line(r.out, 0), fu_fmt("problems: 4 in %s, 3 in %s, 3 in both", basep, clash));
+    CHECK_STR(fu_line(r.out, 4), "id 2: mate 9 (proven shortest) | mate 7 (proven shortest)  CONTRADICTION");
+    CHECK_STR(fu_line(r.out, 5), "id 4: nomate | mate 11 (not proven shortest)  CONTRADICTION");
+    CHECK_STR(fu_line(r.out, 6), "id 5: mate 25 (proven shortest) | absent");
+    CHECK_STR(fu_line(r.out, 7), "2 contradictions: one of the two runs is wrong");
+    fu_run_free(&r);
+
+    /* Usage and input errors: exit 2 with a line on stderr. */
+    r = fu_shell(fu_fmt("tools/bench-compare.sh '%s'", basep));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "usage: tools/bench-compare.sh BASE.jsonl NEW.jsonl\n");
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", basep, fu_path("missing.jsonl")));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, fu_fmt("bench-compare: cannot read %s\n", fu_path("missing.jsonl")));
+    fu_run_free(&r);
+    const char *dup = fu_write("dup.jsonl", ROW(2, "\"status\": \"nomate\", \"nodes\": 1, \"time_ms\": 0")
+                                                ROW(2, "\"status\": \"nomate\", \"nodes\": 1, \"time_ms\": 0"));
+    r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", basep, dup));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, fu_fmt("bench-compare: %s: id 2 twice\n", dup));
+    fu_run_free(&r);
+    fu_end();
+}
