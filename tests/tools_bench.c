@@ -58,10 +58,22 @@ TEST(tools_bench_compare)
     r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", basep, clash));
     CHECK_INT(r.code, 3);
     CHECK_STR(fu_line(r.out, 0), fu_fmt("problems: 4 in %s, 3 in %s, 3 in both", basep, clash));
+    CHECK_STR(fu_line(r.out, 2), "proven shortest (or no mate): 2 against 1; gained: none; lost: 4");
     CHECK_STR(fu_line(r.out, 4), "id 2: mate 9 (proven shortest) | mate 7 (proven shortest)  CONTRADICTION");
     CHECK_STR(fu_line(r.out, 5), "id 4: nomate | mate 11 (not proven shortest)  CONTRADICTION");
     CHECK_STR(fu_line(r.out, 6), "id 5: mate 25 (proven shortest) | absent");
     CHECK_STR(fu_line(r.out, 7), "2 contradictions: one of the two runs is wrong");
+    fu_run_free(&r);
+
+    /* Lists come in the order of the ids, whatever the files' order. */
+    const char *unk = fu_write("unknown.jsonl", ROW(5, "\"status\": \"unknown\", \"nodes\": 10, \"time_ms\": 1")
+                                                    ROW(4, "\"status\": \"unknown\", \"nodes\": 10, \"time_ms\": 1")
+                                                        ROW(2, "\"status\": \"unknown\", \"nodes\": 10, \"time_ms\": 1"));
+    r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", basep, unk));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_line(r.out, 2), "proven shortest (or no mate): 3 against 0; gained: none; lost: 2 4 5");
+    CHECK_STR(fu_line(r.out, 4), "id 2: mate 9 (proven shortest) | unknown");
+    CHECK_STR(fu_line(r.out, 5), "id 3: mate 41 (not proven shortest) | absent");
     fu_run_free(&r);
 
     /* Usage and input errors: exit 2 with a line on stderr. */

@@ -57,8 +57,13 @@ function pct(a, b) { return a ? sprintf("%+.2f%%", (b - a) * 100 / a) : "n/a" }
 BEGIN {
     nb = load(base, "b"); nn = load(new, "n")
     if (nb == 0 || nn == 0) { printf "bench-compare: %s has no results\n", nb == 0 ? base : new > "/dev/stderr"; exit 2 }
+    # The ids in numeric order, for stable listings.
+    m = 0
+    for (id in ids) order[++m] = id + 0
+    for (i = 2; i <= m; i++) { v = order[i]; for (j = i - 1; j >= 1 && order[j] > v; j--) order[j + 1] = order[j]; order[j + 1] = v }
     both = 0; bad = 0
-    for (id in ids) {
+    for (i = 1; i <= m; i++) {
+        id = order[i]
         if (!(("b", id) in st) || !(("n", id) in st)) continue
         both++
         tb += nd["b", id]; tn += nd["n", id]; mb += tm["b", id]; mn += tm["n", id]
@@ -77,10 +82,6 @@ BEGIN {
            gained == "" ? " none" : gained, lost == "" ? " none" : lost
     printf "on the %d both prove: %d nodes against %d (%s); >10%% fewer on %d, >10%% more on %d\n",
            common, cb, cn, pct(cb, cn), fewer, more
-    # The ids in file order (numeric), for a stable listing.
-    m = 0
-    for (id in ids) order[++m] = id + 0
-    for (i = 2; i <= m; i++) { v = order[i]; for (j = i - 1; j >= 1 && order[j] > v; j--) order[j + 1] = order[j]; order[j + 1] = v }
     for (i = 1; i <= m; i++) {
         id = order[i]; a = answer("b", id); b = answer("n", id)
         if (a == b) continue
