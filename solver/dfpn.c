@@ -59,7 +59,11 @@ typedef struct {
     int rep;
     bool exact; /* the result holds for its own hand only (tt.h) */
     bool unsure; /* it rests on a stopped delay-rule test (dfpn.h) */
+    hand_t hi;   /* an exact proof holds for the hands from hand up to hi */
 } node_result_t;
+
+/* The largest hand a proven child's result holds for. */
+static inline hand_t child_hi(const child_t *c) { return c->exact || c->futile ? c->hi : hand_full(); }
 
 double dfpn_now(void)
 {
@@ -206,7 +210,7 @@ static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t
     if (found < 0)
         return false;
     c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[found], found_ph);
-    tt_store_proof(d->sh->tt, tt_key(d), c->hand, 1, checks[found], 1, false, false);
+    tt_store_proof(d->sh->tt, tt_key(d), c->hand, hand_full(), 1, checks[found], 1, false, false);
     return true;
 }
 
@@ -256,7 +260,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     c->rep = REP_NONE;
     c->plen = LEN_NONE;
     c->dlen = DLEN_NONE;
-    c->hand = attacker_hand(d);
+    c->hand = c->hi = attacker_hand(d);
     c->pending = c->tried = c->futile = c->exact = c->unsure = c->doubt = false;
     int at = path_find(d, pos_key(p));
     if (at >= 0) {
@@ -269,7 +273,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         c->exact = t.exact;
         c->unsure = t.unsure;
         if (t.pn == 0)
-            c->plen = (int16_t)t.plen, c->hand = t.hand;
+            c->plen = (int16_t)t.plen, c->hand = t.hand, c->hi = t.hi;
         else if (t.dn == 0)
             c->dlen = (int16_t)t.dlen, c->hand = t.hand;
         if (t.pn == 0 || t.dn == 0)
@@ -304,7 +308,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
             n = 0;
         if (n == 0) {
             c->pn = 0, c->dn = PN_INF, c->plen = 0, c->hand = mated_proof_hand(d, need);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, 0, MOVE_NONE, 1, false, false);
+            tt_store_proof(d->sh->tt, tt_key(d), c->hand, hand_full(), 0, MOVE_NONE, 1, false, false);
         } else if (len < 2) {
             c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = attacker_hand(d);
         } else {
@@ -351,7 +355,7 @@ static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_
     tt_t *tt = d->sh->tt;
     uint64_t key = tt_key(d);
     if (r->pn == 0)
-        tt_store_proof(tt, key, r->hand, r->plen, best, amount, r->exact, r->unsure);
+        tt_store_proof(tt, key, r->hand, r->exact ? r->hi : hand_full(), r->plen, best, amount, r->exact, r->unsure);
     else if (r->dn == 0) {
         if (r->rep >= d->ply)
             tt_store_disproof(tt, key, r->hand, r->dlen, best, amount, r->exact, r->unsure);
@@ -369,7 +373,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     uint64_t nodes_before = sh->nodes++;
     tt_prefetch_entries(sh->tt, tt_key(d));
     check_limits(sh);
-    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false, false};
+    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false, false, attacker_hand(d)};
 
     if (d->ply >= SOLVER_MAX_PLY - 1) {
         res->pn = PN_INF, res->dn = 0, res->rep = REP_LIMIT;
@@ -532,7 +536,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         child_t *c = frame(d, base) + best;
         c->pn = cr.pn, c->dn = cr.dn, c->rep = cr.rep, c->exact = cr.exact, c->unsure = cr.unsure;
         if (cr.pn == 0)
-            c->plen = (int16_t)cr.plen, c->hand = cr.hand;
+            c->plen = (int16_t)cr.plen, c->hand = cr.hand, c->hi = cr.hi;
         else if (cr.dn == 0)
             c->dlen = (int16_t)cr.dlen, c->hand = cr.hand;
     }
@@ -549,14 +553,16 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             res->exact = ch[k].exact;
             res->unsure = ch[k].unsure;
             res->hand = res->exact ? attacker_hand(d) : proof_before(p, ch[k].move, ch[k].hand);
+            res->hi = res->exact ? proof_before(p, ch[k].move, ch[k].hi) : hand_full();
             best_move = ch[k].move;
         } else {
             int longest = 0;
-            hand_t h = 0;
+            hand_t h = 0, hi = hand_full();
             for (int i = 0; i < n; i++) {
                 if (ch[i].plen > longest)
                     longest = ch[i].plen, best_move = ch[i].move;
                 h = hand_max(h, ch[i].hand);
+                hi = hand_min(hi, child_hi(&ch[i]));
                 res->exact |= ch[i].exact || ch[i].futile;
                 /* A reply that counted despite a stopped test only makes plen an
                  * upper bound, as a proof's plen always is; one left out may not be. */
@@ -564,6 +570,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             }
             res->plen = longest + 1;
             res->hand = res->exact ? attacker_hand(d) : hand_max(h, mated_proof_hand(d, need));
+            res->hi = res->exact ? hi : hand_full();
         }
         res->rep = REP_NONE;
     } else if (res->dn == 0) {
@@ -665,7 +672,7 @@ static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len, int n_above)
 dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len,
                          const dfpn_above_t *above)
 {
-    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
     int n_above = above ? above->n : 0;
     if (n_above >= SOLVER_MAX_PLY - 1)
         return out;
@@ -694,9 +701,9 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     node_result_t r;
     mid(d, &r, PN_INF, PN_INF, len);
     if (r.pn == 0)
-        out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure};
+        out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure, r.exact ? r.hi : hand_full(), r.exact};
     else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
-        out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure};
+        out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure, r.hand, r.exact};
     while (d->ply >= 0)
         path_pop(d);
     sh->nest--;
@@ -706,14 +713,14 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
 dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
                           const dfpn_above_t *above)
 {
-    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
     if (sh->aborted)
         return out;
     tt_probe_t t = dfpn_probe(sh, p, attacker, mode, len);
     if (t.found && t.pn == 0)
-        return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand, t.unsure};
+        return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand, t.unsure, t.exact ? t.hi : hand_full(), t.exact};
     if (t.found && t.dn == 0)
-        return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand, t.unsure};
+        return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand, t.unsure, t.hand, t.exact};
     if (sh->nest + 1 >= DFPN_NEST_MAX)
         return out;
     uint64_t saved = sh->local_limit, limit = budget ? sh->nodes + budget : 0;

@@ -102,6 +102,8 @@ typedef struct {
                     limit) stopped: under the rule a proof's plen may be too small or too
                     large and a disproof may be wrong (mate or no mate themselves are
                     never affected) */
+    hand_t hi;   /* proven: the largest hand the proof holds for (hand_full unless exact) */
+    bool exact;  /* the result holds for its own hand only (up to hi for a proof) */
 } dfpn_result_t;
 
 /* The positions played before p on the game path (their pos_key, oldest first): a move

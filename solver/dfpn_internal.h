@@ -34,6 +34,7 @@ typedef struct {
     bool unsure;  /* the child's result rests on a stopped delay-rule test (dfpn.h) */
     bool doubt;   /* this reply's own delay-rule test was stopped or rests on such a test */
     hand_t hand;  /* proof or disproof hand of the child when decided */
+    hand_t hi;    /* an exact proof's (or a pending reply's test's) largest hand */
     uint32_t pn, dn;
     int16_t plen, dlen;
     int32_t rep;

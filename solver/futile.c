@@ -176,8 +176,9 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, const mov
 }
 
 int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
-                         bool *unsure)
+                         bool *unsure, hand_t *hi)
 {
+    *hi = p->hand[attacker];
     *square_fails = *unsure = false;
     square_t checker;
     if (!futile_is_interposition(p, m, &checker))
@@ -202,12 +203,17 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         captures++;
         back_fails += r.status == DFPN_DISPROVEN;
         *unsure |= r.unsure;
+        hand_t hi_back = r.hi;
         if (r.status == DFPN_PROVEN) {
             r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, futile_delay_budget(sh), NULL);
             *unsure |= r.unsure;
         }
-        if (r.status == DFPN_PROVEN)
+        if (r.status == DFPN_PROVEN) {
             verdict = 1;
+            /* In the hands of p: the handed-back position has p's hand, the kept one
+             * one piece more. */
+            *hi = hand_min(hi_back, hand_sub_floor(r.hi, got));
+        }
         else if (r.status == DFPN_UNKNOWN)
             verdict = -1;
     }

@@ -23,7 +23,8 @@
  * with the piece back in hand the mate still comes as fast, so the piece is not needed.
  * The test takes nested bounded searches (dfpn.c runs it when every other reply of D is
  * proven), and its verdicts depend on L and on the attacker's hand in both directions:
- * such results are stored for their own hand only (tt.h).  It is monotone in L (with I
+ * such results are stored as exact (tt.h), a proof for the hands up to the largest its
+ * tests and witnesses allow (dfpn_delay.c).  It is monotone in L (with I
  * taken at once, I is mated within L + 1), so the descent of shortest.c holds.  A
  * budget that stops a test counts I as defence and marks the results that rest on that
  * verdict as unsure (dfpn.h): a length they decide is not certified.
@@ -68,7 +69,7 @@ bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);
  * when the handed-back position failed: it is the same for every drop on that square.
  * *unsure is set when a search result the verdict used rests on a stopped test itself. */
 int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
-                         bool *unsure);
+                         bool *unsure, hand_t *hi);
 
 /* Whether reply m of the defender in p is futile. */
 bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m);

@@ -157,6 +157,9 @@ static inline unsigned matches(const tt_t *tt, const tt_bucket_t *b, uint64_t ke
     return m;
 }
 
+/* The largest hand an exact proof entry holds for. */
+static inline hand_t proof_hi(const tt_entry_t *e) { return e->pn == 0 ? (hand_t)e->dn : e->hand; }
+
 tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
 {
     tt_probe_t r = {.pn = 0, .dn = 0, .plen = LEN_NONE, .dlen = DLEN_NONE, .hand = hand, .move = MOVE_NONE};
@@ -169,7 +172,8 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
             continue;
         bool same = e->hand == hand;
         if (e->plen <= len && !(e->amount & skip & TT_PUNSURE) &&
-            (same || (!(e->amount & TT_PEXACT) && hand_ge(hand, e->hand))) && (!proof || e->plen < proof->plen))
+            (same || (hand_ge(hand, e->hand) && (!(e->amount & TT_PEXACT) || hand_ge(proof_hi(e), hand)))) &&
+            (!proof || e->plen < proof->plen))
             proof = e;
         if (e->dlen >= len && !(e->amount & skip & TT_DUNSURE) &&
             (same || (!(e->amount & TT_DEXACT) && hand_ge(e->hand, hand))) && (!disproof || e->dlen > disproof->dlen))
@@ -178,10 +182,10 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
             exact = e;
     }
     if (proof) {
-        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->move, true,
+        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->amount & TT_PEXACT ? proof_hi(proof) : hand_full(), proof->move, true,
                          (proof->amount & TT_PEXACT) != 0, (proof->amount & TT_PUNSURE) != 0};
     } else if (disproof) {
-        r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->move, true,
+        r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->hand, disproof->move, true,
                          (disproof->amount & TT_DEXACT) != 0, (disproof->amount & TT_DUNSURE) != 0};
     } else if (exact) {
         /* Decided numbers belong to a bound that does not answer this length. */
@@ -282,19 +286,22 @@ static inline uint32_t bound_flags(uint32_t amount, bool better, bool equal, uin
     return amount;
 }
 
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact,
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int plen, move_t move, uint32_t amount, bool exact,
                     bool unsure)
 {
     maybe_grow(tt);
     tt_entry_t *e = slot(tt, key, proof_hand);
+    bool had = e->plen != LEN_NONE;
+    hand_t old_hi = had && (e->amount & TT_PEXACT) ? proof_hi(e) : had ? hand_full() : e->hand;
     /* One set of flags for the entry's plen: the shorter bound wins. */
     e->amount = bound_flags(e->amount, plen < e->plen, plen == e->plen, TT_PEXACT, exact, TT_PUNSURE, unsure);
+    hand_t new_hi = plen < e->plen || (plen == e->plen && hand_ge(hi, old_hi)) ? hi : old_hi;
     if (plen < e->plen) {
         e->plen = (int16_t)plen;
         e->move = move;
     }
     e->pn = 0;
-    e->dn = PN_INF;
+    e->dn = e->amount & TT_PEXACT ? (uint32_t)new_hi : PN_INF;
     e->amount = add_amount(e->amount, amount);
     if (!exact)
         drop_dominated(tt, key, e, true);

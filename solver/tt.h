@@ -10,9 +10,11 @@
  *   disproven   by any entry with dlen >= len whose hand covers the query's,
  *   otherwise   by the entry of exactly this hand, if any, for its numbers.
  * Final results are stored under proof/disproof hands so that they cover more positions.
- * A result flagged exact speaks for its own hand only: under the composers' delay rule
- * (futile.h) a length can shrink when the attacker holds more, so such results are not
- * monotone in the hand and superiority must not be applied to them.
+ * A result flagged exact is not monotone in the hand: under the composers' delay rule
+ * (futile.h) a length can shrink when the attacker holds more, so superiority must not
+ * be applied to it.  An exact disproof speaks for its own hand only; an exact proof for
+ * the hands from its own up to a largest one that the search worked out (dfpn_delay.c),
+ * kept in the entry's dn (unused by a proof) until working numbers overwrite it.
  * When a bucket is full the entry that cost the least search is replaced; a generation
  * counter empties the table between problems without touching the memory.  A problem
  * starts on a small part of the block, which doubles as it fills (tt.c).
@@ -41,7 +43,8 @@ enum {
 
 typedef struct {
     hand_t hand;
-    uint32_t pn, dn;
+    uint32_t pn, dn;  /* an exact proof (pn 0) keeps in dn the largest hand it holds for
+                         (hand up to that): lost when working numbers overwrite them */
     uint32_t amount;  /* low 28 bits: search effort below this entry, saturating (the
                          replacement priority); TT_PEXACT / TT_DEXACT: the proof / the
                          disproof holds for exactly this hand; TT_PUNSURE / TT_DUNSURE:
@@ -80,6 +83,7 @@ typedef struct {
     uint32_t pn, dn;
     int plen, dlen;  /* bounds as found (plen LEN_NONE / dlen DLEN_NONE when unknown) */
     hand_t hand;     /* proof or disproof hand of the deciding entry */
+    hand_t hi;       /* an exact proof: the largest hand it holds for */
     move_t move;
     bool found;      /* some entry of this board and hand (or a deciding one) exists */
     bool exact;      /* the deciding result holds for its own hand only */
@@ -119,9 +123,9 @@ static inline void tt_prefetch_entries(const tt_t *tt, uint64_t key)
 /* Working numbers for exactly (key, hand). */
 void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount);
 /* A proof of a mate within plen plies for every hand covering proof_hand (exact: for
- * proof_hand alone; unsure: resting on a stopped delay-rule test, so plen is only what
- * the search believed, not certified). */
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, int plen, move_t move, uint32_t amount, bool exact,
+ * the hands from proof_hand up to hi only; unsure: resting on a stopped delay-rule test,
+ * so plen is only what the search believed, not certified). */
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int plen, move_t move, uint32_t amount, bool exact,
                     bool unsure);
 /* A proof that no mate within dlen plies exists for every hand covered by disproof_hand
  * (exact: for disproof_hand alone; unsure: as for proofs). */

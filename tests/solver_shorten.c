@@ -9,6 +9,7 @@
 #include "../movegen/movegen.h"
 #include "../movegen/usi_move.h"
 #include "../solver/futile.h"
+#include "../solver/hand.h"
 #include "../solver/line.h"
 #include "../solver/shortest.h"
 #include "solver_util.h"
@@ -151,7 +152,7 @@ static line_info_t walk_false_proofs(volatile int *stop, move_t *pv)
         undo_t u;
         CHECK(usi_parse_legal(&p, BAD[i], &m, err, sizeof err));
         pos_do(&p, m, &u);
-        tt_store_proof(&tt, p.board_key, p.hand[BLACK], 2, MOVE_NONE, 1, false, false);
+        tt_store_proof(&tt, p.board_key, p.hand[BLACK], hand_full(), 2, MOVE_NONE, 1, false, false);
         pos_undo(&p, m, &u);
     }
     sh.stop = stop;

@@ -24,7 +24,7 @@ TEST(tt_superiority_and_exact_results)
 
     /* A proof with one pawn covers two pawns, not none; a disproof with two pawns covers
      * one, not three. */
-    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false, false);
+    tt_store_proof(&tt, KEY, pawns(1), hand_full(), 7, MOVE_NONE, 10, false, false);
     CHECK_INT(tt_probe(&tt, KEY, pawns(2), 7).pn, 0);
     CHECK_INT(tt_probe(&tt, KEY, pawns(2), 5).found, false); /* the bound is shorter */
     CHECK_INT(tt_probe(&tt, KEY, pawns(0), 7).found, false);
@@ -34,7 +34,7 @@ TEST(tt_superiority_and_exact_results)
     CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 9).exact);
 
     /* Exact results answer their own hand only, and say so. */
-    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, true, false);
+    tt_store_proof(&tt, KEY + 2, pawns(1), pawns(1), 7, MOVE_NONE, 10, true, false);
     tt_probe_t t = tt_probe(&tt, KEY + 2, pawns(1), 9);
     CHECK_INT(t.pn, 0);
     CHECK(t.exact);
@@ -45,11 +45,23 @@ TEST(tt_superiority_and_exact_results)
 
     /* A monotone proof of the same bound replaces the exact one; a shorter exact proof
      * replaces a monotone one (for its own hand). */
-    tt_store_proof(&tt, KEY + 2, pawns(1), 7, MOVE_NONE, 10, false, false);
+    tt_store_proof(&tt, KEY + 2, pawns(1), hand_full(), 7, MOVE_NONE, 10, false, false);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 7).pn, 0);
-    tt_store_proof(&tt, KEY + 2, pawns(1), 5, MOVE_NONE, 10, true, false);
+    tt_store_proof(&tt, KEY + 2, pawns(1), pawns(1), 5, MOVE_NONE, 10, true, false);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(1), 5).pn, 0);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 5).found, false);
+
+    /* An exact proof with a range answers the hands from its own up to the range's
+     * top, and no other. */
+    tt_store_proof(&tt, KEY + 5, pawns(1), pawns(3), 7, MOVE_NONE, 10, true, false);
+    t = tt_probe(&tt, KEY + 5, pawns(3), 7);
+    CHECK_INT(t.pn, 0);
+    CHECK(t.exact);
+    CHECK(t.hi == pawns(3));
+    CHECK_INT(tt_probe(&tt, KEY + 5, pawns(2), 7).pn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 5, pawns(4), 7).found, false);
+    CHECK_INT(tt_probe(&tt, KEY + 5, pawns(0), 7).found, false);
+    CHECK_INT(tt_probe(&tt, KEY + 5, pawns(2) | hand_set(0, GOLD, 1), 7).found, false);
 
     /* The flags never leak into the effort count (the replacement priority). */
     tt_store(&tt, KEY + 4, pawns(0), 3, 4, MOVE_NONE, 0x0FFFFFF0u);
@@ -69,15 +81,15 @@ TEST(tt_unsure_results)
     CHECK(tt_init(&tt, 1 << 20));
     tt_new_search(&tt);
 
-    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false, true);
+    tt_store_proof(&tt, KEY, pawns(1), hand_full(), 7, MOVE_NONE, 10, false, true);
     tt_probe_t t = tt_probe(&tt, KEY, pawns(2), 7);
     CHECK_INT(t.pn, 0);
     CHECK(t.unsure);
-    tt_store_proof(&tt, KEY, pawns(1), 9, MOVE_NONE, 10, false, false); /* longer: ignored */
+    tt_store_proof(&tt, KEY, pawns(1), hand_full(), 9, MOVE_NONE, 10, false, false); /* longer: ignored */
     CHECK(tt_probe(&tt, KEY, pawns(1), 9).unsure);
-    tt_store_proof(&tt, KEY, pawns(1), 7, MOVE_NONE, 10, false, false);
+    tt_store_proof(&tt, KEY, pawns(1), hand_full(), 7, MOVE_NONE, 10, false, false);
     CHECK(!tt_probe(&tt, KEY, pawns(1), 7).unsure);
-    tt_store_proof(&tt, KEY, pawns(1), 5, MOVE_NONE, 10, false, true);
+    tt_store_proof(&tt, KEY, pawns(1), hand_full(), 5, MOVE_NONE, 10, false, true);
     CHECK(tt_probe(&tt, KEY, pawns(1), 5).unsure);
 
     tt_store_disproof(&tt, KEY + 1, pawns(2), 9, MOVE_NONE, 10, false, true);
@@ -93,7 +105,7 @@ TEST(tt_unsure_results)
     /* The marks never leak into the effort count, nor the count into the marks. */
     tt_store(&tt, KEY + 2, pawns(0), 3, 4, MOVE_NONE, 0x0FFFFFF0u);
     tt_store(&tt, KEY + 2, pawns(0), 3, 4, MOVE_NONE, 0x100u);
-    tt_store_proof(&tt, KEY + 2, pawns(0), 3, MOVE_NONE, 0x100u, false, false);
+    tt_store_proof(&tt, KEY + 2, pawns(0), hand_full(), 3, MOVE_NONE, 0x100u, false, false);
     t = tt_probe(&tt, KEY + 2, pawns(0), 3);
     CHECK_INT(t.pn, 0);
     CHECK(!t.unsure && !t.exact);
@@ -209,8 +221,8 @@ TEST(tt_growth_drops_and_generations)
     tt_store(&tt, KEY, pawns(2), 5, 6, MOVE_NONE, 1);
     tt_store(&tt, KEY, pawns(0), 7, 8, MOVE_NONE, 1);
     tt_store(&tt, KEY + 1, pawns(2), 5, 6, MOVE_NONE, 1);
-    tt_store_proof(&tt, KEY, pawns(1), 9, MOVE_NONE, 1, false, false);
-    tt_store_proof(&tt, KEY + 1, pawns(1), 9, MOVE_NONE, 1, true, false);
+    tt_store_proof(&tt, KEY, pawns(1), hand_full(), 9, MOVE_NONE, 1, false, false);
+    tt_store_proof(&tt, KEY + 1, pawns(1), pawns(1), 9, MOVE_NONE, 1, true, false);
     CHECK_INT(tt_probe(&tt, KEY, pawns(2), 3).found, false);
     CHECK_INT(tt_probe(&tt, KEY, pawns(0), 3).pn, 7);
     CHECK_INT(tt_probe(&tt, KEY + 1, pawns(2), 3).pn, 5);

@@ -23,7 +23,7 @@ static inline dfpn_result_t search_prove(dfpn_shared_t *sh, pos_t *p, const char
     char err[SFEN_ERR_MAX];
     if (!sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err)) {
         test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
-        return (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false};
+        return (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
     }
     dfpn_result_t r = dfpn_solve(sh, p, p->side, MODE_COMPOSER, LEN_INF - 1, NULL);
     CHECK_INT(r.status, DFPN_PROVEN);

@@ -1,0 +1,118 @@
+/*
+ * solver_range.c: the hand ranges of exact proofs (tt.h, dfpn_delay.c).  A proof that
+ * rests on the delay rule is not monotone in the attacker's hand, but holds for the
+ * hands from its own up to a largest one the search works out.  Each claim is checked
+ * here against a search of its own: every position with one piece more for the attacker
+ * (taken from the defender's hand) that the range covers must be mated as well, found on
+ * a fresh table, so that nothing the first search stored can answer for it.
+ *
+ * The position, from Zuko 第98番's search: two dragons against a bare king, the defender
+ * holding every other piece; the dragon on 7a checks along the first rank, and the drops
+ * on 6a and 5a only delay the mate.
+ */
+#include "../movegen/usi_move.h"
+#include "../solver/futile.h"
+#include "../solver/hand.h"
+#include "solver_util.h"
+
+#define DRAGONS "2+R2k3/9/4+R4/9/9/9/9/9/9 w 2b4g4s4n4l18p 26"
+
+static bool parse(pos_t *p, const char *sfen)
+{
+    char err[SFEN_ERR_MAX];
+    if (sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err))
+        return true;
+    test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
+    return false;
+}
+
+/* p with one piece of type pt passed from the defender's hand to the attacker's. */
+static pos_t one_more(const pos_t *p, ptype_t pt)
+{
+    pos_t q = *p;
+    pos_hand_remove(&q, WHITE, pt);
+    pos_hand_add(&q, BLACK, pt);
+    return q;
+}
+
+/* The piece types the range hi covers one more of, the defender having one to give. */
+static int widened(const pos_t *p, hand_t hi, ptype_t *out)
+{
+    int n = 0;
+    for (ptype_t pt = PAWN; pt <= GOLD; pt++)
+        if (hand_count(p->hand[WHITE], pt) > 0 && hand_ge(hi, hand_add_sat(p->hand[BLACK], pt)))
+            out[n++] = pt;
+    return n;
+}
+
+/* The capture half of the test for L*6a within 6 plies passes, and its range reaches
+ * the kept position's hand (a lance more): the handed-back position's proof answers for
+ * it.  Each hand in the range passes the test again on a fresh table. */
+TEST(range_of_a_delay_test)
+{
+    pos_t d;
+    if (!parse(&d, DRAGONS))
+        return;
+    move_t m;
+    char err[64];
+    CHECK(usi_parse_legal(&d, "L*6a", &m, err, sizeof err));
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 1);
+    bool square_fails, unsure;
+    hand_t hi;
+    CHECK_INT(futile_delay_capture(&sh, &d, BLACK, m, 6, &square_fails, &unsure, &hi), 1);
+    CHECK(!unsure);
+    search_end(&sh, &tt);
+    CHECK(hand_ge(hi, hand_one(LANCE)));
+
+    ptype_t types[8];
+    int n = widened(&d, hi, types);
+    CHECK(n >= 1);
+    for (int i = 0; i < n; i++) {
+        pos_t q = one_more(&d, types[i]);
+        sh = search_begin(&tt, 1);
+        int v = futile_delay_capture(&sh, &q, BLACK, m, 6, &square_fails, &unsure, &hi);
+        search_end(&sh, &tt);
+        if (v != 1)
+            test_fail(__FILE__, __LINE__, "one %c more: the test gives %d", "-PLNSBRG"[types[i]], v);
+    }
+}
+
+/* Defender's nodes of the same search whose proofs rest on drops left out for a
+ * witness further down: exact, each with a range, which each covered hand confirms. */
+TEST(range_of_witness_proofs)
+{
+    static const struct {
+        const char *sfen;
+        int len;
+    } cases[] = {
+        {"k8/P8/2+R6/2R6/9/9/9/9/9 w 2b4g4s4n4l17p 26", 6},
+        {"9/1k4+R2/9/2R6/9/9/9/9/9 w G2b3g4s4n4l18p 24", 8},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        pos_t d;
+        if (!parse(&d, cases[c].sfen))
+            return;
+        tt_t tt;
+        dfpn_shared_t sh = search_begin(&tt, 1);
+        dfpn_result_t r = dfpn_solve(&sh, &d, BLACK, MODE_COMPOSER, cases[c].len, NULL);
+        search_end(&sh, &tt);
+        CHECK_INT(r.status, DFPN_PROVEN);
+        CHECK_INT(r.plen, cases[c].len);
+        CHECK(r.exact);
+        CHECK(!r.unsure);
+
+        ptype_t types[8];
+        int n = widened(&d, r.hi, types);
+        CHECK(n >= 5);
+        for (int i = 0; i < n; i++) {
+            pos_t q = one_more(&d, types[i]);
+            sh = search_begin(&tt, 1);
+            dfpn_result_t s = dfpn_solve(&sh, &q, BLACK, MODE_COMPOSER, cases[c].len, NULL);
+            search_end(&sh, &tt);
+            if (s.status != DFPN_PROVEN)
+                test_fail(__FILE__, __LINE__, "%s, one %c more: status %d", cases[c].sfen, "-PLNSBRG"[types[i]],
+                          (int)s.status);
+        }
+    }
+}
