@@ -57,7 +57,7 @@ typedef struct {
     int plen, dlen;
     hand_t hand;
     int rep;
-    bool exact; /* the result holds for its own hand only (tt.h) */
+    bool exact; /* the result holds for its own hand only (a proof: up to hi; tt.h) */
     bool unsure; /* it rests on a stopped delay-rule test (dfpn.h) */
     hand_t hi;   /* an exact proof holds for the hands from hand up to hi */
 } node_result_t;

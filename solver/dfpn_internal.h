@@ -30,7 +30,7 @@ typedef struct {
     bool pending; /* a long interposition waiting for the delay-rule test (futile.h) */
     bool tried;   /* that test was made */
     bool futile;  /* it passed: the reply does not count */
-    bool exact;   /* the child's result holds for its own hand only */
+    bool exact;   /* the child's result holds for its own hand only (a proof: up to hi) */
     bool unsure;  /* the child's result rests on a stopped delay-rule test (dfpn.h) */
     bool doubt;   /* this reply's own delay-rule test was stopped or rests on such a test */
     hand_t hand;  /* proof or disproof hand of the child when decided */

@@ -86,7 +86,7 @@ typedef struct {
     hand_t hi;       /* an exact proof: the largest hand it holds for */
     move_t move;
     bool found;      /* some entry of this board and hand (or a deciding one) exists */
-    bool exact;      /* the deciding result holds for its own hand only */
+    bool exact;      /* the deciding result holds for its own hand only (a proof: up to hi) */
     bool unsure;     /* the deciding result rests on a stopped delay-rule test */
 } tt_probe_t;
 
