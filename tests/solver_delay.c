@@ -9,16 +9,7 @@
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
 #include "../solver/delay.h"
-#include "test.h"
-
-static bool parse(pos_t *p, const char *sfen)
-{
-    char err[SFEN_ERR_MAX];
-    if (sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err))
-        return true;
-    test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
-    return false;
-}
+#include "solver_util.h"
 
 /* "move<prev" for each reply in order, "-" when it heads a chain or stands alone. */
 static void chains(const pos_t *p, char *out, size_t size)
@@ -45,7 +36,7 @@ TEST(delay_chains)
      * on 6e 5e and 5f, the knight on 4f 5h; 5c, 5d and 5g are unguarded.  The silver, the
      * gold and the knight can also interpose, each onto a square no other piece guards. */
     pos_t p;
-    if (!parse(&p, "4ks3/9/9/9/3g5/5n3/9/9/4R4 w gp 1"))
+    if (!parse_or_fail(&p, "4ks3/9/9/9/3g5/5n3/9/9/4R4 w gp 1"))
         return;
     char got[2048];
     chains(&p, got, sizeof got);
@@ -68,7 +59,7 @@ TEST(delay_nothing_to_chain)
     static const char *sfens[] = {"4k4/4G4/9/9/9/9/9/9/9 w - 1", "4k4/9/3N5/9/9/9/4R4/9/9 w 2g 1"};
     for (size_t t = 0; t < sizeof sfens / sizeof *sfens; t++) {
         pos_t p;
-        if (!parse(&p, sfens[t]))
+        if (!parse_or_fail(&p, sfens[t]))
             continue;
         move_t moves[MG_MAX_MOVES];
         int16_t prev[MG_MAX_MOVES];

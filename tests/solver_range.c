@@ -17,15 +17,6 @@
 
 #define DRAGONS "2+R2k3/9/4+R4/9/9/9/9/9/9 w 2b4g4s4n4l18p 26"
 
-static bool parse(pos_t *p, const char *sfen)
-{
-    char err[SFEN_ERR_MAX];
-    if (sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err))
-        return true;
-    test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
-    return false;
-}
-
 /* p with one piece of type pt passed from the defender's hand to the attacker's. */
 static pos_t one_more(const pos_t *p, ptype_t pt)
 {
@@ -51,7 +42,7 @@ static int widened(const pos_t *p, hand_t hi, ptype_t *out)
 TEST(range_of_a_delay_test)
 {
     pos_t d;
-    if (!parse(&d, DRAGONS))
+    if (!parse_or_fail(&d, DRAGONS))
         return;
     move_t m;
     char err[64];
@@ -91,7 +82,7 @@ TEST(range_of_witness_proofs)
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         pos_t d;
-        if (!parse(&d, cases[c].sfen))
+        if (!parse_or_fail(&d, cases[c].sfen))
             return;
         tt_t tt;
         dfpn_shared_t sh = search_begin(&tt, 1);

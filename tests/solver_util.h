@@ -17,14 +17,21 @@ static inline dfpn_shared_t search_begin(tt_t *tt, size_t mb)
     return (dfpn_shared_t){.tt = tt, .futile = FUTILE_DELAY};
 }
 
+/* sfen into p; a test failure naming it when it does not parse. */
+static inline bool parse_or_fail(pos_t *p, const char *sfen)
+{
+    char err[SFEN_ERR_MAX];
+    if (sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err))
+        return true;
+    test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
+    return false;
+}
+
 /* sfen (attacker to move) into p, proven without a bound in composer mode on sh. */
 static inline dfpn_result_t search_prove(dfpn_shared_t *sh, pos_t *p, const char *sfen)
 {
-    char err[SFEN_ERR_MAX];
-    if (!sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err)) {
-        test_fail(__FILE__, __LINE__, "%s: %s", sfen, err);
+    if (!parse_or_fail(p, sfen))
         return (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
-    }
     dfpn_result_t r = dfpn_solve(sh, p, p->side, MODE_COMPOSER, LEN_INF - 1, NULL);
     CHECK_INT(r.status, DFPN_PROVEN);
     return r;
