@@ -182,8 +182,10 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
             exact = e;
     }
     if (proof) {
-        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, proof->amount & TT_PEXACT ? proof_hi(proof) : hand_full(), proof->move, true,
-                         (proof->amount & TT_PEXACT) != 0, (proof->amount & TT_PUNSURE) != 0};
+        bool ex = (proof->amount & TT_PEXACT) != 0;
+        hand_t hi = ex ? proof_hi(proof) : hand_full();
+        r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, hi, proof->move, true, ex,
+                         (proof->amount & TT_PUNSURE) != 0};
     } else if (disproof) {
         r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->hand, disproof->move, true,
                          (disproof->amount & TT_DEXACT) != 0, (disproof->amount & TT_DUNSURE) != 0};
@@ -286,8 +288,8 @@ static inline uint32_t bound_flags(uint32_t amount, bool better, bool equal, uin
     return amount;
 }
 
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int plen, move_t move, uint32_t amount, bool exact,
-                    bool unsure)
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int plen, move_t move, uint32_t amount,
+                    bool exact, bool unsure)
 {
     maybe_grow(tt);
     tt_entry_t *e = slot(tt, key, proof_hand);

@@ -125,8 +125,8 @@ void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, mov
 /* A proof of a mate within plen plies for every hand covering proof_hand (exact: for
  * the hands from proof_hand up to hi only; unsure: resting on a stopped delay-rule test,
  * so plen is only what the search believed, not certified). */
-void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int plen, move_t move, uint32_t amount, bool exact,
-                    bool unsure);
+void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int plen, move_t move, uint32_t amount,
+                    bool exact, bool unsure);
 /* A proof that no mate within dlen plies exists for every hand covered by disproof_hand
  * (exact: for disproof_hand alone; unsure: as for proofs). */
 void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount,
