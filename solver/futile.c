@@ -178,7 +178,7 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, const mov
 int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
                          bool *unsure, hand_t *hi)
 {
-    *hi = p->hand[attacker];
+    hand_t range = p->hand[attacker];
     *square_fails = *unsure = false;
     square_t checker;
     if (!futile_is_interposition(p, m, &checker))
@@ -198,7 +198,8 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         if (mv_is_drop(m))
             pos_hand_add(&back, opp(attacker), got);
         /* The handed-back position first: it is the one that fails when the piece is
-         * needed, and its proof often covers the other by hand superiority. */
+         * needed, and its proof often covers the other (hand superiority, or an exact
+         * proof's range). */
         dfpn_result_t r = dfpn_nested(sh, &back, attacker, MODE_COMPOSER, len, futile_delay_budget(sh), NULL);
         captures++;
         back_fails += r.status == DFPN_DISPROVEN;
@@ -212,11 +213,12 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
             verdict = 1;
             /* In the hands of p: the handed-back position has p's hand, the kept one
              * one piece more. */
-            *hi = hand_min(hi_back, hand_sub_floor(r.hi, got));
-        }
-        else if (r.status == DFPN_UNKNOWN)
+            range = hand_min(hi_back, hand_sub_floor(r.hi, got));
+        } else if (r.status == DFPN_UNKNOWN)
             verdict = -1;
     }
+    if (hi)
+        *hi = range;
     /* Every capture (with and without promotion) failed with the piece handed back: so
      * will every other drop on this square. */
     *square_fails = captures > 0 && back_fails == captures;

@@ -67,7 +67,9 @@ bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);
  * capture by the checker leads to Q with Q and Q-with-the-piece-handed-back both mated
  * within len, 0 when none does, -1 when a budget stopped a search.  *square_fails is set
  * when the handed-back position failed: it is the same for every drop on that square.
- * *unsure is set when a search result the verdict used rests on a stopped test itself. */
+ * *unsure is set when a search result the verdict used rests on a stopped test itself.
+ * *hi (unless hi is NULL): with the verdict 1, the largest attacker hand of p for which
+ * the capture's two positions stay within their proofs' ranges (dfpn_delay.c). */
 int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
                          bool *unsure, hand_t *hi);
 

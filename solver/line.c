@@ -316,8 +316,7 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
         sh->delay_budget = room;
     pos_undo(p, e, u);
     bool square_fails, unsure;
-    hand_t hi;
-    int verdict = futile_delay_capture(sh, p, w->attacker, e, len, &square_fails, &unsure, &hi);
+    int verdict = futile_delay_capture(sh, p, w->attacker, e, len, &square_fails, &unsure, NULL);
     pos_do(p, e, u);
     sh->delay_budget = saved;
     if (unsure || verdict < 0)
