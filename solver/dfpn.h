@@ -129,6 +129,8 @@ dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mo
 
 /* Table lookup for the position p in the given mode and bound len. */
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len);
+/* The table key of p's board in the given mode (its pieces in play salt it, dfpn.c). */
+uint64_t dfpn_key(const pos_t *p, dfpn_mode_t mode);
 
 double dfpn_now(void);
 

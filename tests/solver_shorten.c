@@ -152,7 +152,7 @@ static line_info_t walk_false_proofs(volatile int *stop, move_t *pv)
         undo_t u;
         CHECK(usi_parse_legal(&p, BAD[i], &m, err, sizeof err));
         pos_do(&p, m, &u);
-        tt_store_proof(&tt, p.board_key, p.hand[BLACK], hand_full(), 2, MOVE_NONE, 1, false, false);
+        tt_store_proof(&tt, dfpn_key(&p, MODE_STRICT), p.hand[BLACK], hand_full(), 2, MOVE_NONE, 1, false, false);
         pos_undo(&p, m, &u);
     }
     sh.stop = stop;
