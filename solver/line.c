@@ -356,15 +356,24 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
             open++, last = i;
     if (refine && !w->looking && w->certified && holding == 0 && open == 1)
         s[last] = 0, holding = 1;
+    /* The leftover look-ahead asks too, for a reply that may tie with one that holds out
+     * (the defender's choice between them is the leftover it looks for), but only in
+     * the walk's first half, as the tie-breaks below: YaneuraOu #174 (issue_cases.tsv)
+     * left 1 piece against 0 when a table that knew 2b3a to hold out, and not 2b1c,
+     * took the look-ahead past the ending without pieces. */
     for (int i = 0; i < n; i++) {
-        if (s[i] < 0 && refine) {
+        if (s[i] < 0 && (refine || (w->looking && holding > 0))) {
             undo_t u;
+            uint64_t end = w->end;
+            if (!refine)
+                w->end = w->tie_end < end ? w->tie_end : end;
             above_push(w, p);
             pos_do(p, rep[i], &u);
             s[i] = mate_within(w, p, w->mode, len - 3, w->search_budget);
             holding += s[i] == 0;
             pos_undo(p, rep[i], &u);
             above_pop(w);
+            w->end = end;
         }
     }
     /* A reply left unknown beside one that holds out may hold out as long: a tie, which
