@@ -80,9 +80,11 @@ typedef struct {
     int plen, dlen;
     hand_t hand;
     int rep;
-    bool exact; /* the result holds for its own hand only (a proof: up to hi; tt.h) */
+    bool exact; /* the result is not monotone in the hand: a proof holds up to hi, a
+                   disproof down to lo (tt.h) */
     bool unsure; /* it rests on a stopped delay-rule test (dfpn.h) */
     hand_t hi;   /* an exact proof holds for the hands from hand up to hi */
+    hand_t lo;   /* an exact disproof for the hands from lo up to hand */
 } node_result_t;
 
 /* The largest hand a proven child's result holds for. */
@@ -173,6 +175,17 @@ static hand_t disproof_before(const pos_t *p, move_t m, hand_t after)
     return proof_before(p, m, after);
 }
 
+/* The smallest hand before attacker's move m (in p) from which the move leads into an
+ * exact disproof's range from lo (lo 0: every hand).  A drop takes a piece from the
+ * hand, unless the hand has none of its type and the move does not exist. */
+static hand_t lo_before(const pos_t *p, move_t m, hand_t lo)
+{
+    if (mv_is_drop(m))
+        return hand_count(lo, mv_drop_pt(m)) ? hand_add_sat(lo, mv_drop_pt(m)) : lo;
+    piece_t cap = p->board[mv_to(m)];
+    return cap ? hand_sub_floor(lo, pt_unpromote(pc_type(cap))) : lo;
+}
+
 /* ---- children ---- */
 
 static bool arena_reserve(dfpn_t *d, size_t n)
@@ -261,6 +274,7 @@ static bool path_disproven(dfpn_t *d, child_t *c, int len)
         return false;
     c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = (int16_t)dlen, c->hand = attacker_hand(d);
     c->exact = exact, c->unsure = unsure;
+    c->lo = exact ? attacker_hand(d) : 0;
     return true;
 }
 
@@ -284,6 +298,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     c->plen = LEN_NONE;
     c->dlen = DLEN_NONE;
     c->hand = c->hi = attacker_hand(d);
+    c->lo = 0;
     c->pending = c->tried = c->futile = c->exact = c->unsure = c->doubt = false;
     int at = path_find(d, pos_key(p));
     if (at >= 0) {
@@ -298,7 +313,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         if (t.pn == 0)
             c->plen = (int16_t)t.plen, c->hand = t.hand, c->hi = t.hi;
         else if (t.dn == 0)
-            c->dlen = (int16_t)t.dlen, c->hand = t.hand;
+            c->dlen = (int16_t)t.dlen, c->hand = t.hand, c->lo = t.lo;
         if (t.pn == 0 || t.dn == 0)
             return;
     }
@@ -345,7 +360,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
     int n = mg_checks(p, checks);
     if (n == 0) {
         c->pn = PN_INF, c->dn = 0, c->dlen = LEN_INF, c->hand = nocheck_disproof_hand(d);
-        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, LEN_INF, MOVE_NONE, 1, false, false);
+        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 0, LEN_INF, MOVE_NONE, 1, false, false);
         return;
     }
     if (len < 1) {
@@ -362,7 +377,7 @@ static void init_child(dfpn_t *d, child_t *c, int len)
         return;
     if (len == 1) {
         c->pn = PN_INF, c->dn = 0, c->dlen = 1, c->hand = hand_cap_for_check_drops(p, attacker_hand(d));
-        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 1, MOVE_NONE, 1, false, false);
+        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 0, 1, MOVE_NONE, 1, false, false);
         return;
     }
     c->pn = 1, c->dn = (uint32_t)n;
@@ -381,7 +396,7 @@ static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_
         tt_store_proof(tt, key, r->hand, r->exact ? r->hi : hand_full(), r->plen, best, amount, r->exact, r->unsure);
     else if (r->dn == 0) {
         if (r->rep >= d->ply)
-            tt_store_disproof(tt, key, r->hand, r->dlen, best, amount, r->exact, r->unsure);
+            tt_store_disproof(tt, key, r->hand, r->lo, r->dlen, best, amount, r->exact, r->unsure);
         else /* it holds for paths through the position it repeats only */
             path_store(d, r->dlen, r->rep, amount, r->exact, r->unsure);
     } else
@@ -396,7 +411,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     uint64_t nodes_before = sh->nodes++;
     tt_prefetch_entries(sh->tt, tt_key(d));
     check_limits(sh);
-    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false, false, attacker_hand(d)};
+    *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false, false, attacker_hand(d), 0};
 
     if (d->ply >= SOLVER_MAX_PLY - 1) {
         res->pn = PN_INF, res->dn = 0, res->rep = REP_LIMIT;
@@ -503,7 +518,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         if (delay && phi == 0 && !sh->aborted && dfpn_test_refutation(d, base, n, len, &failed))
             continue;
         if (pending && delta == 0 && phi != 0 && !sh->aborted) {
-            dfpn_resolve_pending(d, base, n, len); /* every other reply is proven */
+            dfpn_resolve_pending(d, base, n, len, need); /* every other reply is proven */
             continue;
         }
         res->pn = or_node ? phi : delta;
@@ -561,7 +576,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         if (cr.pn == 0)
             c->plen = (int16_t)cr.plen, c->hand = cr.hand, c->hi = cr.hi;
         else if (cr.dn == 0)
-            c->dlen = (int16_t)cr.dlen, c->hand = cr.hand;
+            c->dlen = (int16_t)cr.dlen, c->hand = cr.hand, c->lo = cr.lo;
     }
 
     child_t *ch = frame(d, base);
@@ -599,18 +614,22 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     } else if (res->dn == 0) {
         if (or_node) {
             int rep = REP_NONE, shortest = LEN_INF;
-            hand_t h = hand_full();
+            hand_t h = hand_full(), lo = 0;
             for (int i = 0; i < n; i++) {
                 if (ch[i].rep < rep)
                     rep = ch[i].rep;
                 if (ch[i].dlen < shortest)
                     shortest = ch[i].dlen;
                 h = hand_min(h, disproof_before(p, ch[i].move, ch[i].hand));
-                res->exact |= ch[i].exact;
+                lo = hand_max(lo, lo_before(p, ch[i].move, ch[i].lo));
                 res->unsure |= ch[i].unsure;
             }
             res->rep = rep;
             res->dlen = shortest >= LEN_INF ? LEN_INF : shortest + 1;
+            /* From the empty hand up, a range is all a monotone disproof says: each
+             * child's top is the hand it was reached with, so h is no more than ours. */
+            res->exact = lo != 0;
+            res->lo = lo;
             res->hand = res->exact ? attacker_hand(d) : hand_cap_for_check_drops(p, h);
         } else {
             int k = dfpn_refutation(ch, n);
@@ -618,7 +637,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             res->dlen = ch[k].dlen >= LEN_INF ? LEN_INF : ch[k].dlen + 1;
             hand_t h = ch[k].hand;
             square_t checker;
-            res->exact = ch[k].exact || (delay && ch[k].tried);
+            res->lo = ch[k].exact || (delay && ch[k].tried) ? ch[k].lo : 0;
+            res->exact = res->lo != 0;
             res->unsure = ch[k].unsure || ch[k].doubt;
             if (delay && ch[k].tried && res->dlen > len)
                 res->dlen = len; /* the test was made at this bound only: at a larger one
@@ -695,7 +715,7 @@ static dfpn_t *level_frame(dfpn_shared_t *sh, int level, int len, int n_above)
 dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len,
                          const dfpn_above_t *above)
 {
-    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false, 0};
     int n_above = above ? above->n : 0;
     if (n_above >= SOLVER_MAX_PLY - 1)
         return out;
@@ -724,9 +744,9 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     node_result_t r;
     mid(d, &r, PN_INF, PN_INF, len);
     if (r.pn == 0)
-        out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure, r.exact ? r.hi : hand_full(), r.exact};
+        out = (dfpn_result_t){DFPN_PROVEN, r.plen, DLEN_NONE, r.hand, r.unsure, r.exact ? r.hi : hand_full(), r.exact, 0};
     else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
-        out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure, r.hand, r.exact};
+        out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure, r.hand, r.exact, r.exact ? r.lo : 0};
     while (d->ply >= 0)
         path_pop(d);
     sh->nest--;
@@ -736,14 +756,14 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
 dfpn_result_t dfpn_nested(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
                           const dfpn_above_t *above)
 {
-    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
+    dfpn_result_t out = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false, 0};
     if (sh->aborted)
         return out;
     tt_probe_t t = dfpn_probe(sh, p, attacker, mode, len);
     if (t.found && t.pn == 0)
-        return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand, t.unsure, t.exact ? t.hi : hand_full(), t.exact};
+        return (dfpn_result_t){DFPN_PROVEN, t.plen, DLEN_NONE, t.hand, t.unsure, t.exact ? t.hi : hand_full(), t.exact, 0};
     if (t.found && t.dn == 0)
-        return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand, t.unsure, t.hand, t.exact};
+        return (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, t.dlen, t.hand, t.unsure, t.hand, t.exact, t.lo};
     if (sh->nest + 1 >= DFPN_NEST_MAX)
         return out;
     uint64_t saved = sh->local_limit, limit = budget ? sh->nodes + budget : 0;

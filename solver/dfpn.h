@@ -103,7 +103,9 @@ typedef struct {
                     large and a disproof may be wrong (mate or no mate themselves are
                     never affected) */
     hand_t hi;   /* proven: the largest hand the proof holds for (hand_full unless exact) */
-    bool exact;  /* the result holds for its own hand only (up to hi for a proof) */
+    bool exact;  /* the result is not monotone in the hand: a proof holds for the hands
+                    from its own up to hi, a disproof for those from lo up to its own */
+    hand_t lo;   /* disproven and exact: the smallest hand it holds for */
 } dfpn_result_t;
 
 /* The positions played before p on the game path (their pos_key, oldest first): a move

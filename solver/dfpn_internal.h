@@ -30,11 +30,12 @@ typedef struct {
     bool pending; /* a long interposition waiting for the delay-rule test (futile.h) */
     bool tried;   /* that test was made */
     bool futile;  /* it passed: the reply does not count */
-    bool exact;   /* the child's result holds for its own hand only (a proof: up to hi) */
+    bool exact;   /* the child's result holds for a range of hands only (up to hi, down to lo) */
     bool unsure;  /* the child's result rests on a stopped delay-rule test (dfpn.h) */
     bool doubt;   /* this reply's own delay-rule test was stopped or rests on such a test */
     hand_t hand;  /* proof or disproof hand of the child when decided */
     hand_t hi;    /* an exact proof's (or a pending reply's test's) largest hand */
+    hand_t lo;    /* an exact disproof's smallest hand (raised by the reply's own test) */
     uint32_t pn, dn;
     int16_t plen, dlen;
     int32_t rep;
@@ -80,6 +81,6 @@ static inline int dfpn_refutation(const child_t *ch, int n)
 /* The delay rule inside the search (dfpn_delay.c; the rule itself: futile.h). */
 bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len);
 bool dfpn_test_refutation(dfpn_t *d, size_t base, int n, int len, bb_t *failed);
-void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len);
+void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len, hand_t need);
 
 #endif

@@ -176,9 +176,9 @@ bool futile_all_replies(dfpn_shared_t *sh, pos_t *p, color_t attacker, const mov
 }
 
 int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
-                         bool *unsure, hand_t *hi)
+                         bool *unsure, hand_t *hi, hand_t *lo)
 {
-    hand_t range = p->hand[attacker];
+    hand_t range = p->hand[attacker], low = 0;
     *square_fails = *unsure = false;
     square_t checker;
     if (!futile_is_interposition(p, m, &checker))
@@ -205,9 +205,13 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
         back_fails += r.status == DFPN_DISPROVEN;
         *unsure |= r.unsure;
         hand_t hi_back = r.hi;
+        if (r.status == DFPN_DISPROVEN)
+            low = hand_max(low, r.lo);
         if (r.status == DFPN_PROVEN) {
             r = dfpn_nested(sh, &kept, attacker, MODE_COMPOSER, len, futile_delay_budget(sh), NULL);
             *unsure |= r.unsure;
+            if (r.status == DFPN_DISPROVEN)
+                low = hand_max(low, hand_sub_floor(r.lo, got)); /* in p's hands, as below */
         }
         if (r.status == DFPN_PROVEN) {
             verdict = 1;
@@ -219,6 +223,8 @@ int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, mo
     }
     if (hi)
         *hi = range;
+    if (lo)
+        *lo = low;
     /* Every capture (with and without promotion) failed with the piece handed back: so
      * will every other drop on this square. */
     *square_fails = captures > 0 && back_fails == captures;

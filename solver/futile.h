@@ -24,10 +24,11 @@
  * The test takes nested bounded searches (dfpn.c runs it when every other reply of D is
  * proven), and its verdicts depend on L and on the attacker's hand in both directions:
  * such results are stored as exact (tt.h), a proof for the hands up to the largest its
- * tests and witnesses allow (dfpn_delay.c).  It is monotone in L (with I
- * taken at once, I is mated within L + 1), so the descent of shortest.c holds.  A
- * budget that stops a test counts I as defence and marks the results that rest on that
- * verdict as unsure (dfpn.h): a length they decide is not certified.
+ * tests and witnesses allow, a disproof for those down to the smallest (dfpn_delay.c).
+ * It is monotone in L (with I taken at once, I is mated within L + 1), so the descent
+ * of shortest.c holds.  A budget that stops a test counts I as defence and marks the
+ * results that rest on that verdict as unsure (dfpn.h): a length they decide is not
+ * certified.
  */
 #ifndef TSUME_FUTILE_H
 #define TSUME_FUTILE_H
@@ -69,9 +70,12 @@ bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);
  * when the handed-back position failed: it is the same for every drop on that square.
  * *unsure is set when a search result the verdict used rests on a stopped test itself.
  * *hi (unless hi is NULL): with the verdict 1, the largest attacker hand of p for which
- * the capture's two positions stay within their proofs' ranges (dfpn_delay.c). */
+ * the capture's two positions stay within their proofs' ranges (dfpn_delay.c).  *lo
+ * (unless NULL): with the verdict 0, the smallest hand of p down to which every
+ * capture still fails, its failing position staying within its disproof's range (0:
+ * every hand, the disproofs being monotone). */
 int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
-                         bool *unsure, hand_t *hi);
+                         bool *unsure, hand_t *hi, hand_t *lo);
 
 /* Whether reply m of the defender in p is futile. */
 bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m);

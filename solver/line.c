@@ -316,7 +316,7 @@ static bool delay_futile(walk_t *w, pos_t *p, move_t e, undo_t *u, int len)
         sh->delay_budget = room;
     pos_undo(p, e, u);
     bool square_fails, unsure;
-    int verdict = futile_delay_capture(sh, p, w->attacker, e, len, &square_fails, &unsure, NULL);
+    int verdict = futile_delay_capture(sh, p, w->attacker, e, len, &square_fails, &unsure, NULL, NULL);
     pos_do(p, e, u);
     sh->delay_budget = saved;
     if (unsure || verdict < 0)

@@ -160,6 +160,16 @@ static inline unsigned matches(const tt_t *tt, const tt_bucket_t *b, uint64_t ke
 /* The largest hand an exact proof entry holds for. */
 static inline hand_t proof_hi(const tt_entry_t *e) { return e->pn == 0 ? (hand_t)e->dn : e->hand; }
 
+/* The smallest hand an exact disproof entry holds for: in pn while the entry holds no
+ * proof, in dn beside a monotone proof (which leaves dn unused), and otherwise (working
+ * numbers over them, or an exact proof's range in dn) lost: its own hand. */
+static inline hand_t disproof_lo(const tt_entry_t *e)
+{
+    if (e->plen == LEN_NONE)
+        return e->dn == 0 ? (hand_t)e->pn : e->hand;
+    return e->pn == 0 && !(e->amount & TT_PEXACT) ? (hand_t)e->dn : e->hand;
+}
+
 tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
 {
     tt_probe_t r = {.pn = 0, .dn = 0, .plen = LEN_NONE, .dlen = DLEN_NONE, .hand = hand, .move = MOVE_NONE};
@@ -176,7 +186,8 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
             (!proof || e->plen < proof->plen))
             proof = e;
         if (e->dlen >= len && !(e->amount & skip & TT_DUNSURE) &&
-            (same || (!(e->amount & TT_DEXACT) && hand_ge(e->hand, hand))) && (!disproof || e->dlen > disproof->dlen))
+            (same || (hand_ge(e->hand, hand) && (!(e->amount & TT_DEXACT) || hand_ge(hand, disproof_lo(e))))) &&
+            (!disproof || e->dlen > disproof->dlen))
             disproof = e;
         if (same)
             exact = e;
@@ -185,10 +196,11 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
         bool ex = (proof->amount & TT_PEXACT) != 0;
         hand_t hi = ex ? proof_hi(proof) : hand_full();
         r = (tt_probe_t){0, PN_INF, proof->plen, DLEN_NONE, proof->hand, hi, proof->move, true, ex,
-                         (proof->amount & TT_PUNSURE) != 0};
+                         (proof->amount & TT_PUNSURE) != 0, 0};
     } else if (disproof) {
+        bool ex = (disproof->amount & TT_DEXACT) != 0;
         r = (tt_probe_t){PN_INF, 0, LEN_NONE, disproof->dlen, disproof->hand, disproof->hand, disproof->move, true,
-                         (disproof->amount & TT_DEXACT) != 0, (disproof->amount & TT_DUNSURE) != 0};
+                         ex, (disproof->amount & TT_DUNSURE) != 0, ex ? disproof_lo(disproof) : 0};
     } else if (exact) {
         /* Decided numbers belong to a bound that does not answer this length. */
         bool decided = exact->pn == 0 || exact->dn == 0;
@@ -293,6 +305,7 @@ void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int pl
 {
     maybe_grow(tt);
     tt_entry_t *e = slot(tt, key, proof_hand);
+    hand_t lo = e->amount & TT_DEXACT ? disproof_lo(e) : 0;
     bool had = e->plen != LEN_NONE;
     hand_t old_hi = had && (e->amount & TT_PEXACT) ? proof_hi(e) : had ? hand_full() : e->hand;
     /* One set of flags for the entry's plen: the shorter bound wins. */
@@ -303,27 +316,33 @@ void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int pl
         e->move = move;
     }
     e->pn = 0;
-    e->dn = e->amount & TT_PEXACT ? (uint32_t)new_hi : PN_INF;
+    e->dn = e->amount & TT_PEXACT ? (uint32_t)new_hi : e->amount & TT_DEXACT ? (uint32_t)lo : PN_INF;
     e->amount = add_amount(e->amount, amount);
     if (!exact)
         drop_dominated(tt, key, e, true);
 }
 
-void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount,
-                       bool exact, bool unsure)
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, hand_t lo, int dlen, move_t move,
+                       uint32_t amount, bool exact, bool unsure)
 {
     maybe_grow(tt);
+    exact = exact && lo != 0; /* from the empty hand up, it is monotone */
     tt_entry_t *e = slot(tt, key, disproof_hand);
+    bool had = e->dlen != DLEN_NONE;
+    hand_t old_lo = had && (e->amount & TT_DEXACT) ? disproof_lo(e) : 0;
+    hand_t new_lo = dlen > e->dlen || (dlen == e->dlen && hand_ge(old_lo, lo)) ? lo : old_lo;
     e->amount = bound_flags(e->amount, dlen > e->dlen, dlen == e->dlen, TT_DEXACT, exact, TT_DUNSURE, unsure);
     if (dlen > e->dlen) {
         e->dlen = (int16_t)dlen;
         if (e->plen == LEN_NONE)
             e->move = move;
     }
+    uint32_t slot_lo = e->amount & TT_DEXACT ? (uint32_t)new_lo : PN_INF;
     if (e->plen == LEN_NONE) {
-        e->pn = PN_INF;
+        e->pn = slot_lo;
         e->dn = 0;
-    }
+    } else if (e->pn == 0 && !(e->amount & TT_PEXACT))
+        e->dn = slot_lo;
     e->amount = add_amount(e->amount, amount);
     if (!exact)
         drop_dominated(tt, key, e, false);

@@ -12,9 +12,11 @@
  * Final results are stored under proof/disproof hands so that they cover more positions.
  * A result flagged exact is not monotone in the hand: under the composers' delay rule
  * (futile.h) a length can shrink when the attacker holds more, so superiority must not
- * be applied to it.  An exact disproof speaks for its own hand only; an exact proof for
- * the hands from its own up to a largest one that the search worked out (dfpn_delay.c),
- * kept in the entry's dn (unused by a proof) until working numbers overwrite it.
+ * be applied to it.  An exact proof speaks for the hands from its own up to a largest
+ * one that the search worked out (dfpn_delay.c), kept in the entry's dn (unused by a
+ * proof) until working numbers overwrite it; an exact disproof for the hands from a
+ * smallest one up to its own, kept in pn (unused by a disproof), or in dn beside a
+ * monotone proof, and its own hand alone where neither is free.
  * When a bucket is full the entry that cost the least search is replaced; a generation
  * counter empties the table between problems without touching the memory.  A problem
  * starts on a small part of the block, which doubles as it fills (tt.c).
@@ -86,8 +88,9 @@ typedef struct {
     hand_t hi;       /* an exact proof: the largest hand it holds for */
     move_t move;
     bool found;      /* some entry of this board and hand (or a deciding one) exists */
-    bool exact;      /* the deciding result holds for its own hand only (a proof: up to hi) */
+    bool exact;      /* the deciding result holds for a range of hands only (up to hi, down to lo) */
     bool unsure;     /* the deciding result rests on a stopped delay-rule test */
+    hand_t lo;       /* an exact disproof: the smallest hand it holds for */
 } tt_probe_t;
 
 /* A table of as many whole buckets as `bytes` holds (false: not one, or no memory). */
@@ -128,9 +131,9 @@ void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, mov
 void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int plen, move_t move, uint32_t amount,
                     bool exact, bool unsure);
 /* A proof that no mate within dlen plies exists for every hand covered by disproof_hand
- * (exact: for disproof_hand alone; unsure: as for proofs). */
-void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, int dlen, move_t move, uint32_t amount,
-                       bool exact, bool unsure);
+ * (exact: for the hands from lo up to disproof_hand only; unsure: as for proofs). */
+void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, hand_t lo, int dlen, move_t move,
+                       uint32_t amount, bool exact, bool unsure);
 
 /* A disproof that holds on paths ending in the same span + 1 positions (repcache.h), for
  * exactly this hand: stored under its own key (the caller salts the board key apart, so

@@ -279,7 +279,7 @@ static bool delay_futile(vctx_t *c, pos_t *p, move_t e, int len, undo_t *u, bool
         return false;
     pos_undo(p, e, u);
     bool square_fails, unsure;
-    int v = futile_delay_capture(c->sh, p, c->attacker, e, len, &square_fails, &unsure, NULL);
+    int v = futile_delay_capture(c->sh, p, c->attacker, e, len, &square_fails, &unsure, NULL, NULL);
     pos_do(p, e, u);
     if (v < 0 || unsure)
         *decided = false;

@@ -20,7 +20,7 @@ static dfpn_result_t within(dfpn_shared_t *sh, const char *sfen, int len)
 {
     pos_t p;
     if (!parse_or_fail(&p, sfen))
-        return (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
+        return (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false, 0};
     return dfpn_solve(sh, &p, BLACK, MODE_COMPOSER, len, NULL);
 }
 

@@ -51,7 +51,7 @@ TEST(range_of_a_delay_test)
     dfpn_shared_t sh = search_begin(&tt, 1);
     bool square_fails, unsure;
     hand_t hi;
-    CHECK_INT(futile_delay_capture(&sh, &d, BLACK, m, 6, &square_fails, &unsure, &hi), 1);
+    CHECK_INT(futile_delay_capture(&sh, &d, BLACK, m, 6, &square_fails, &unsure, &hi, NULL), 1);
     CHECK(!unsure);
     search_end(&sh, &tt);
     CHECK(hand_ge(hi, hand_one(LANCE)));
@@ -62,7 +62,7 @@ TEST(range_of_a_delay_test)
     for (int i = 0; i < n; i++) {
         pos_t q = one_more(&d, types[i]);
         sh = search_begin(&tt, 1);
-        int v = futile_delay_capture(&sh, &q, BLACK, m, 6, &square_fails, &unsure, &hi);
+        int v = futile_delay_capture(&sh, &q, BLACK, m, 6, &square_fails, &unsure, &hi, NULL);
         search_end(&sh, &tt);
         if (v != 1)
             test_fail(__FILE__, __LINE__, "one %c more: the test gives %d", "-PLNSBRG"[types[i]], v);
@@ -103,6 +103,67 @@ TEST(range_of_witness_proofs)
             search_end(&sh, &tt);
             if (s.status != DFPN_PROVEN)
                 test_fail(__FILE__, __LINE__, "%s, one %c more: status %d", cases[c].sfen, "-PLNSBRG"[types[i]],
+                          (int)s.status);
+        }
+    }
+}
+
+/* p with one piece of type pt passed from the attacker's hand (colour a) to the defender's. */
+static pos_t one_fewer(const pos_t *p, color_t a, ptype_t pt)
+{
+    pos_t q = *p;
+    pos_hand_remove(&q, a, pt);
+    pos_hand_add(&q, (color_t)!a, pt);
+    return q;
+}
+
+/* Disproofs whose refutation is an interposition the capture test let count, from Zuko
+ * 第98番's search.  They hold with fewer attacker pieces too (the reply still counts:
+ * the test's failing positions are disproven with less as well), so they are stored for
+ * every smaller hand, not for their own alone; the table answers each hand with a piece
+ * fewer, which a search of its own on a fresh table confirms. */
+TEST(range_of_counted_interpositions)
+{
+    static const struct {
+        const char *sfen;
+        int len;
+    } cases[] = {
+        {"1+R5k1/9/9/9/9/9/9/9/9 w 2Pr2b4g4s4n4l16p 16", 14},
+        {"1R5k1/5p3/9/9/9/9/9/9/9 w Pr2b4g4s4n4l16p 18", 12},
+        {"1+R4k2/6p2/9/9/9/9/9/9/9 w Gr2b3g4s4n4l17p 12", 18},
+        {"+R8/6p1k/9/9/9/9/9/9/9 b Sr2b4g3s4n4l17p 9", 21},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        pos_t d;
+        if (!parse_or_fail(&d, cases[c].sfen))
+            return;
+        tt_t tt;
+        dfpn_shared_t sh = search_begin(&tt, 1);
+        dfpn_result_t r = dfpn_solve(&sh, &d, BLACK, MODE_COMPOSER, cases[c].len, NULL);
+        CHECK_INT(r.status, DFPN_DISPROVEN);
+        CHECK(!r.exact);
+        CHECK(!r.unsure);
+        CHECK(hand_ge(r.hand, d.hand[BLACK]));
+        ptype_t types[8];
+        int n = 0;
+        for (ptype_t pt = PAWN; pt <= GOLD; pt++)
+            if (hand_has(d.hand[BLACK], pt)) {
+                types[n++] = pt;
+                pos_t q = one_fewer(&d, BLACK, pt);
+                tt_probe_t t = dfpn_probe(&sh, &q, BLACK, MODE_COMPOSER, cases[c].len);
+                if (!t.found || t.dn != 0)
+                    test_fail(__FILE__, __LINE__, "%s: the table has no disproof with one %c fewer", cases[c].sfen,
+                              "-PLNSBRG"[pt]);
+            }
+        search_end(&sh, &tt);
+        CHECK(n >= 1);
+        for (int i = 0; i < n; i++) {
+            pos_t q = one_fewer(&d, BLACK, types[i]);
+            sh = search_begin(&tt, 1);
+            dfpn_result_t s = dfpn_solve(&sh, &q, BLACK, MODE_COMPOSER, cases[c].len, NULL);
+            search_end(&sh, &tt);
+            if (s.status != DFPN_DISPROVEN)
+                test_fail(__FILE__, __LINE__, "%s, one %c fewer: status %d", cases[c].sfen, "-PLNSBRG"[types[i]],
                           (int)s.status);
         }
     }

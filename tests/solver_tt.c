@@ -1,8 +1,8 @@
 /*
  * solver_tt.c: the transposition table's answers with hand superiority, and the results
- * flagged exact (tt.h) that speak for their own hand only: the delay rule's lengths are
- * not monotone in the attacker's hand, so neither a larger nor a smaller hand may borrow
- * them; the results marked unsure (resting on a stopped delay-rule test); and the
+ * flagged exact (tt.h) that speak for their own hand or a range of hands only: the delay
+ * rule's lengths are not monotone in the attacker's hand, so no hand outside the range
+ * may borrow them; the results marked unsure (resting on a stopped delay-rule test); and the
  * disproofs that hang on a path suffix (repcache.h).
  */
 #include <stdlib.h>
@@ -28,7 +28,7 @@ TEST(tt_superiority_and_exact_results)
     CHECK_INT(tt_probe(&tt, KEY, pawns(2), 7).pn, 0);
     CHECK_INT(tt_probe(&tt, KEY, pawns(2), 5).found, false); /* the bound is shorter */
     CHECK_INT(tt_probe(&tt, KEY, pawns(0), 7).found, false);
-    tt_store_disproof(&tt, KEY + 1, pawns(2), 9, MOVE_NONE, 10, false, false);
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 0, 9, MOVE_NONE, 10, false, false);
     CHECK_INT(tt_probe(&tt, KEY + 1, pawns(1), 9).dn, 0);
     CHECK_INT(tt_probe(&tt, KEY + 1, pawns(3), 9).found, false);
     CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 9).exact);
@@ -39,7 +39,7 @@ TEST(tt_superiority_and_exact_results)
     CHECK_INT(t.pn, 0);
     CHECK(t.exact);
     CHECK_INT(tt_probe(&tt, KEY + 2, pawns(2), 9).found, false);
-    tt_store_disproof(&tt, KEY + 3, pawns(2), 9, MOVE_NONE, 10, true, false);
+    tt_store_disproof(&tt, KEY + 3, pawns(2), pawns(2), 9, MOVE_NONE, 10, true, false);
     CHECK_INT(tt_probe(&tt, KEY + 3, pawns(2), 5).dn, 0);
     CHECK_INT(tt_probe(&tt, KEY + 3, pawns(1), 9).found, false);
 
@@ -62,6 +62,53 @@ TEST(tt_superiority_and_exact_results)
     CHECK_INT(tt_probe(&tt, KEY + 5, pawns(4), 7).found, false);
     CHECK_INT(tt_probe(&tt, KEY + 5, pawns(0), 7).found, false);
     CHECK_INT(tt_probe(&tt, KEY + 5, pawns(2) | hand_set(0, GOLD, 1), 7).found, false);
+
+    /* An exact disproof with a range answers the hands from its bottom up to its own,
+     * and no other; with the empty hand for bottom it is a monotone one. */
+    tt_store_disproof(&tt, KEY + 6, pawns(3), pawns(1), 9, MOVE_NONE, 10, true, false);
+    t = tt_probe(&tt, KEY + 6, pawns(2), 9);
+    CHECK_INT(t.dn, 0);
+    CHECK(t.exact);
+    CHECK(t.lo == pawns(1));
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(1), 7).dn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(0), 9).found, false);
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(4), 9).found, false);
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(2), 11).found, false);
+    /* Of two ranges of one bound the lower bottom stays; one that is not lower does not
+     * replace it. */
+    tt_store_disproof(&tt, KEY + 6, pawns(3), pawns(2), 9, MOVE_NONE, 10, true, false);
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(1), 9).dn, 0);
+    tt_store_disproof(&tt, KEY + 6, pawns(3), pawns(0) | hand_set(0, GOLD, 1), 9, MOVE_NONE, 10, true, false);
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(1), 9).dn, 0);
+    CHECK(tt_probe(&tt, KEY + 6, pawns(1), 9).lo == pawns(1));
+    /* Working numbers of another bound take the bottom's place: its own hand only then. */
+    tt_store(&tt, KEY + 6, pawns(3), 5, 6, MOVE_NONE, 10);
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(3), 9).dn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 6, pawns(2), 9).found, false);
+    tt_store_disproof(&tt, KEY + 7, pawns(3), 0, 9, MOVE_NONE, 10, true, false);
+    t = tt_probe(&tt, KEY + 7, pawns(0), 9);
+    CHECK_INT(t.dn, 0);
+    CHECK(!t.exact);
+
+    /* Beside a monotone proof of a longer bound the bottom lives on; beside an exact
+     * proof (whose range takes its place) the disproof speaks for its own hand. */
+    tt_store_proof(&tt, KEY + 8, pawns(3), hand_full(), 11, MOVE_NONE, 10, false, false);
+    tt_store_disproof(&tt, KEY + 8, pawns(3), pawns(1), 9, MOVE_NONE, 10, true, false);
+    CHECK_INT(tt_probe(&tt, KEY + 8, pawns(2), 9).dn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 8, pawns(4), 11).pn, 0);
+    tt_store_proof(&tt, KEY + 9, pawns(3), pawns(5), 11, MOVE_NONE, 10, true, false);
+    tt_store_disproof(&tt, KEY + 9, pawns(3), pawns(1), 9, MOVE_NONE, 10, true, false);
+    CHECK_INT(tt_probe(&tt, KEY + 9, pawns(3), 9).dn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 9, pawns(2), 9).found, false);
+    t = tt_probe(&tt, KEY + 9, pawns(5), 11);
+    CHECK_INT(t.pn, 0);
+    CHECK(t.hi == pawns(5));
+    /* A disproof's bottom held in pn moves to dn when a monotone proof comes. */
+    tt_store_disproof(&tt, KEY + 10, pawns(3), pawns(1), 9, MOVE_NONE, 10, true, false);
+    tt_store_proof(&tt, KEY + 10, pawns(3), hand_full(), 11, MOVE_NONE, 10, false, false);
+    CHECK_INT(tt_probe(&tt, KEY + 10, pawns(2), 9).dn, 0);
+    CHECK_INT(tt_probe(&tt, KEY + 10, pawns(0), 9).found, false);
+    CHECK_INT(tt_probe(&tt, KEY + 10, pawns(3), 11).pn, 0);
 
     /* The flags never leak into the effort count (the replacement priority). */
     tt_store(&tt, KEY + 4, pawns(0), 3, 4, MOVE_NONE, 0x0FFFFFF0u);
@@ -92,14 +139,14 @@ TEST(tt_unsure_results)
     tt_store_proof(&tt, KEY, pawns(1), hand_full(), 5, MOVE_NONE, 10, false, true);
     CHECK(tt_probe(&tt, KEY, pawns(1), 5).unsure);
 
-    tt_store_disproof(&tt, KEY + 1, pawns(2), 9, MOVE_NONE, 10, false, true);
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 0, 9, MOVE_NONE, 10, false, true);
     t = tt_probe(&tt, KEY + 1, pawns(1), 9);
     CHECK_INT(t.dn, 0);
     CHECK(t.unsure);
     CHECK(!t.exact);
-    tt_store_disproof(&tt, KEY + 1, pawns(2), 11, MOVE_NONE, 10, false, false);
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 0, 11, MOVE_NONE, 10, false, false);
     CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 9).unsure);
-    tt_store_disproof(&tt, KEY + 1, pawns(2), 11, MOVE_NONE, 10, false, true); /* equal: the certain one stays */
+    tt_store_disproof(&tt, KEY + 1, pawns(2), 0, 11, MOVE_NONE, 10, false, true); /* equal: the certain one stays */
     CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 11).unsure);
 
     /* The marks never leak into the effort count, nor the count into the marks. */
@@ -118,10 +165,10 @@ TEST(tt_unsure_results)
     CHECK(t.found && t.pn == 1 && t.dn == 1);
     t = tt_probe(&tt, KEY + 2, pawns(0), 3);
     CHECK(t.pn == 0 && t.plen == 3 && !t.unsure);
-    tt_store_disproof(&tt, KEY + 3, pawns(0), 9, MOVE_NONE, 10, false, true);
+    tt_store_disproof(&tt, KEY + 3, pawns(0), 0, 9, MOVE_NONE, 10, false, true);
     t = tt_probe(&tt, KEY + 3, pawns(0), 9);
     CHECK(t.found && t.pn == 1 && t.dn == 1);
-    tt_store_disproof(&tt, KEY + 3, pawns(0), 9, MOVE_NONE, 10, false, false); /* settled again */
+    tt_store_disproof(&tt, KEY + 3, pawns(0), 0, 9, MOVE_NONE, 10, false, false); /* settled again */
     CHECK_INT(tt_probe(&tt, KEY + 3, pawns(0), 9).dn, 0);
     tt_new_search(&tt);
     CHECK_INT(tt.skip_unsure, 0); /* a new problem sees everything again */

@@ -31,7 +31,7 @@ static inline bool parse_or_fail(pos_t *p, const char *sfen)
 static inline dfpn_result_t search_prove(dfpn_shared_t *sh, pos_t *p, const char *sfen)
 {
     if (!parse_or_fail(p, sfen))
-        return (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false};
+        return (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false, 0};
     dfpn_result_t r = dfpn_solve(sh, p, p->side, MODE_COMPOSER, LEN_INF - 1, NULL);
     CHECK_INT(r.status, DFPN_PROVEN);
     return r;
