@@ -26,6 +26,22 @@ static pos_t one_more(const pos_t *p, ptype_t pt)
     return q;
 }
 
+/* A position and the bound it is asked at. */
+typedef struct {
+    const char *sfen;
+    int len;
+} range_case_t;
+
+/* q solved within len on a fresh table, so that nothing another search stored answers. */
+static dfpn_result_t solve_fresh(pos_t *q, int len)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 1);
+    dfpn_result_t r = dfpn_solve(&sh, q, BLACK, MODE_COMPOSER, len, NULL);
+    search_end(&sh, &tt);
+    return r;
+}
+
 /* The piece types the range hi covers one more of, the defender having one to give. */
 static int widened(const pos_t *p, hand_t hi, ptype_t *out)
 {
@@ -73,10 +89,7 @@ TEST(range_of_a_delay_test)
  * witness further down: exact, each with a range, which each covered hand confirms. */
 TEST(range_of_witness_proofs)
 {
-    static const struct {
-        const char *sfen;
-        int len;
-    } cases[] = {
+    static const range_case_t cases[] = {
         {"k8/P8/2+R6/2R6/9/9/9/9/9 w 2b4g4s4n4l17p 26", 6},
         {"9/1k4+R2/9/2R6/9/9/9/9/9 w G2b3g4s4n4l18p 24", 8},
     };
@@ -84,10 +97,7 @@ TEST(range_of_witness_proofs)
         pos_t d;
         if (!parse_or_fail(&d, cases[c].sfen))
             return;
-        tt_t tt;
-        dfpn_shared_t sh = search_begin(&tt, 1);
-        dfpn_result_t r = dfpn_solve(&sh, &d, BLACK, MODE_COMPOSER, cases[c].len, NULL);
-        search_end(&sh, &tt);
+        dfpn_result_t r = solve_fresh(&d, cases[c].len);
         CHECK_INT(r.status, DFPN_PROVEN);
         CHECK_INT(r.plen, cases[c].len);
         CHECK(r.exact);
@@ -98,9 +108,7 @@ TEST(range_of_witness_proofs)
         CHECK(n >= 5);
         for (int i = 0; i < n; i++) {
             pos_t q = one_more(&d, types[i]);
-            sh = search_begin(&tt, 1);
-            dfpn_result_t s = dfpn_solve(&sh, &q, BLACK, MODE_COMPOSER, cases[c].len, NULL);
-            search_end(&sh, &tt);
+            dfpn_result_t s = solve_fresh(&q, cases[c].len);
             if (s.status != DFPN_PROVEN)
                 test_fail(__FILE__, __LINE__, "%s, one %c more: status %d", cases[c].sfen, "-PLNSBRG"[types[i]],
                           (int)s.status);
@@ -124,10 +132,7 @@ static pos_t one_fewer(const pos_t *p, color_t a, ptype_t pt)
  * fewer, which a search of its own on a fresh table confirms. */
 TEST(range_of_counted_interpositions)
 {
-    static const struct {
-        const char *sfen;
-        int len;
-    } cases[] = {
+    static const range_case_t cases[] = {
         {"1+R5k1/9/9/9/9/9/9/9/9 w 2Pr2b4g4s4n4l16p 16", 14},
         {"1R5k1/5p3/9/9/9/9/9/9/9 w Pr2b4g4s4n4l16p 18", 12},
         {"1+R4k2/6p2/9/9/9/9/9/9/9 w Gr2b3g4s4n4l17p 12", 18},
@@ -159,9 +164,7 @@ TEST(range_of_counted_interpositions)
         CHECK(n >= 1);
         for (int i = 0; i < n; i++) {
             pos_t q = one_fewer(&d, BLACK, types[i]);
-            sh = search_begin(&tt, 1);
-            dfpn_result_t s = dfpn_solve(&sh, &q, BLACK, MODE_COMPOSER, cases[c].len, NULL);
-            search_end(&sh, &tt);
+            dfpn_result_t s = solve_fresh(&q, cases[c].len);
             if (s.status != DFPN_DISPROVEN)
                 test_fail(__FILE__, __LINE__, "%s, one %c fewer: status %d", cases[c].sfen, "-PLNSBRG"[types[i]],
                           (int)s.status);
