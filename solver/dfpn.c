@@ -626,8 +626,9 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             }
             res->rep = rep;
             res->dlen = shortest >= LEN_INF ? LEN_INF : shortest + 1;
-            /* From the empty hand up, a range is all a monotone disproof says: each
-             * child's top is the hand it was reached with, so h is no more than ours. */
+            /* A range from the empty hand is a monotone disproof.  An exact child's top
+             * is the hand it was reached with, so with one h comes to our own hand and
+             * the disproof reaches no higher. */
             res->exact = lo != 0;
             res->lo = lo;
             res->hand = res->exact ? attacker_hand(d) : hand_cap_for_check_drops(p, h);
