@@ -13,12 +13,9 @@
  * Recursion depth is bounded by SOLVER_MAX_PLY; frames are small (the children live in
  * the arena), and solver.c runs the search on a thread with a stack sized for that depth.
  *
- * New children get initial numbers from one more ply of look-ahead (df-pn+ style): an
- * attacker's check is scored by the defender's replies, a chain of delayed
- * interpositions counting once (delay.h), and is proven at once when there are none; a
- * defender's reply is tried for a mate in one and scored by the attacker's number of
- * checks (and as twice as hard to prove when it captures).  Among children with equal
- * numbers the one with the larger other number is searched first.
+ * New children get their first numbers from dfpn_child.c (df-pn+: a look-ahead of one
+ * ply), and disproofs that hang on the path are kept by dfpn_path.c.  Among children with
+ * equal numbers the one with the larger other number is searched first.
  *
  * Double counting: sibling checks often lead to the same positions (a drop then a move,
  * or the move then the drop), and a sum of their disproof numbers counts those shared
@@ -35,7 +32,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "../movegen/mate1.h"
 #include "../movegen/movegen.h"
 #include "delay.h"
 #include "dfpn_internal.h"
@@ -133,60 +129,7 @@ static void check_limits(dfpn_shared_t *sh)
     }
 }
 
-/* ---- path (repetition) ---- */
-
-static int path_find(const dfpn_t *d, uint64_t key)
-{
-    for (int i = d->path_head[key & (PATH_SLOTS - 1)]; i >= 0; i = d->path_prev[i])
-        if (d->path[i] == key)
-            return i;
-    return -1;
-}
-
-static void path_push(dfpn_t *d, uint64_t key)
-{
-    int slot = (int)(key & (PATH_SLOTS - 1));
-    d->path[++d->ply] = key;
-    d->path_hash[d->ply] = repc_extend(d->ply ? d->path_hash[d->ply - 1] : 0, key);
-    d->path_prev[d->ply] = d->path_head[slot];
-    d->path_head[slot] = (int16_t)d->ply;
-}
-
-static void path_pop(dfpn_t *d)
-{
-    d->path_head[d->path[d->ply] & (PATH_SLOTS - 1)] = d->path_prev[d->ply];
-    d->ply--;
-}
-
-/* ---- proof and disproof hands ---- */
-
-/* The attacker's hand before move m, given the hand needed (proof) after it. */
-static hand_t proof_before(const pos_t *p, move_t m, hand_t after)
-{
-    if (mv_is_drop(m))
-        return hand_add_sat(after, mv_drop_pt(m));
-    piece_t cap = p->board[mv_to(m)];
-    return cap ? hand_sub_floor(after, pt_unpromote(pc_type(cap))) : after;
-}
-
-/* The same for disproof hands (the largest hand before the move). */
-static hand_t disproof_before(const pos_t *p, move_t m, hand_t after)
-{
-    return proof_before(p, m, after);
-}
-
-/* The smallest hand before attacker's move m (in p) from which the move leads into an
- * exact disproof's range from lo (lo 0: every hand).  A drop takes a piece from the
- * hand, unless the hand has none of its type and the move does not exist. */
-static hand_t lo_before(const pos_t *p, move_t m, hand_t lo)
-{
-    if (mv_is_drop(m))
-        return hand_count(lo, mv_drop_pt(m)) ? hand_add_sat(lo, mv_drop_pt(m)) : lo;
-    piece_t cap = p->board[mv_to(m)];
-    return cap ? hand_sub_floor(lo, pt_unpromote(pc_type(cap))) : lo;
-}
-
-/* ---- children ---- */
+/* ---- the arena of children frames ---- */
 
 static bool arena_reserve(dfpn_t *d, size_t n)
 {
@@ -203,187 +146,6 @@ static bool arena_reserve(dfpn_t *d, size_t n)
     return true;
 }
 
-static inline int est_bits(const dfpn_shared_t *sh) { return sh->caches.est_bits ? sh->caches.est_bits : EST_BITS; }
-
-static inline uint64_t tt_key(const dfpn_t *d) { return d->pos->board_key ^ d->salt; }
-
-/* Proof hand of a defender node with no reply that counts; need: the proof hands of the
- * futility verdicts that took replies away. */
-static hand_t mated_proof_hand(const dfpn_t *d, hand_t need)
-{
-    return hand_max(hand_monopoly(d->pos, attacker_hand(d)), need);
-}
-
-/* Disproof hand of an attacker node with no check. */
-static hand_t nocheck_disproof_hand(const dfpn_t *d) { return hand_cap_for_check_drops(d->pos, hand_full()); }
-
-/* Whether one of the checks (d->pos: attacker to move) mates: on the board, or with
- * futile, by leaving only futile replies.  A mate on the board is preferred; of either
- * kind the first in the list is taken.  If so c holds the proof, also stored. */
-static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t flights, bool futile)
-{
-    pos_t *p = d->pos;
-    int found = -1;
-    hand_t found_ph = 0;
-    for (int i = 0; i < n; i++) {
-        if (!mg_check_may_mate(p, checks[i], flights))
-            continue;
-        undo_t u;
-        pos_do(p, checks[i], &u);
-        mg_evasion_class_t replies = mg_evasion_class(p);
-        bool board = replies == MG_EVADE_NONE;
-        hand_t need = 0;
-        /* Only a check met by interpositions alone can leave only futile replies. */
-        if (board || (futile && found < 0 && replies == MG_EVADE_BETWEEN &&
-                      futile_all_replies(d->sh, p, d->attacker, NULL, 0, &need))) {
-            found = i;
-            found_ph = mated_proof_hand(d, need);
-        }
-        pos_undo(p, checks[i], &u);
-        if (board)
-            break;
-    }
-    if (found < 0)
-        return false;
-    c->pn = 0, c->dn = PN_INF, c->plen = 1, c->hand = proof_before(p, checks[found], found_ph);
-    tt_store_proof(d->sh->tt, tt_key(d), c->hand, hand_full(), 1, checks[found], 1, false, false);
-    return true;
-}
-
-/* ---- disproofs that hang on the path (repcache.h) ---- */
-
-/* The key of a node's path disproof (repcache.h): its board, salted apart from the
- * table's other entries. */
-static inline uint64_t path_key(const dfpn_t *d, uint64_t board) { return board ^ d->salt ^ 0x2545F4914F6CDD1Dull; }
-
-/* Whether child c (d->pos, one ply below the path's end, bound len) was disproven before
- * with the same positions above it back to the one its disproof repeats; if so c holds it. */
-static bool path_disproven(dfpn_t *d, child_t *c, int len)
-{
-    uint64_t key = path_key(d, d->pos->board_key), suffix;
-    int span, dlen;
-    bool exact, unsure;
-    if (!repc_maybe(d->sh->path_filter, key) ||
-        !tt_probe_path(d->sh->tt, key, attacker_hand(d), &suffix, &span, &dlen, &exact, &unsure))
-        return false;
-    int at = d->ply + 1 - span; /* the first position of the suffix, on this path */
-    if (dlen < len || at < 0)
-        return false;
-    uint64_t prefix = repc_extend(d->path_hash[d->ply], pos_key(d->pos)), before = at ? d->path_hash[at - 1] : 0;
-    if (repc_suffix(prefix, before, span + 1) != suffix)
-        return false;
-    c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = (int16_t)dlen, c->hand = attacker_hand(d);
-    c->exact = exact, c->unsure = unsure;
-    c->lo = exact ? attacker_hand(d) : 0;
-    return true;
-}
-
-static void path_store(dfpn_t *d, int dlen, int rep, uint32_t amount, bool exact, bool unsure)
-{
-    if (!d->sh->path_filter || rep < 0)
-        return; /* REP_LIMIT: a depth, not a position */
-    uint64_t key = path_key(d, d->pos->board_key), before = rep ? d->path_hash[rep - 1] : 0;
-    int span = d->ply - rep;
-    repc_mark(d->sh->path_filter, key);
-    tt_store_path(d->sh->tt, key, attacker_hand(d), repc_suffix(d->path_hash[d->ply], before, span + 1), span, dlen,
-                  amount, exact, unsure);
-}
-
-/* Fills child c (whose move has just been played: d->pos is the child) from the table or
- * from a look-ahead of one ply.  len is the child's bound. */
-static void init_child(dfpn_t *d, child_t *c, int len)
-{
-    pos_t *p = d->pos;
-    c->rep = REP_NONE;
-    c->plen = LEN_NONE;
-    c->dlen = DLEN_NONE;
-    c->hand = c->hi = attacker_hand(d);
-    c->lo = 0;
-    c->pending = c->tried = c->futile = c->exact = c->unsure = c->doubt = false;
-    int at = path_find(d, pos_key(p));
-    if (at >= 0) {
-        c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = LEN_INF;
-        return;
-    }
-    tt_probe_t t = tt_probe(d->sh->tt, tt_key(d), attacker_hand(d), len);
-    if (t.found) {
-        c->pn = t.pn, c->dn = t.dn;
-        c->exact = t.exact;
-        c->unsure = t.unsure;
-        if (t.pn == 0)
-            c->plen = (int16_t)t.plen, c->hand = t.hand, c->hi = t.hi;
-        else if (t.dn == 0)
-            c->dlen = (int16_t)t.dlen, c->hand = t.hand, c->lo = t.lo;
-        if (t.pn == 0 || t.dn == 0)
-            return;
-    }
-    if (path_disproven(d, c, len))
-        return;
-    if (t.found)
-        return;
-    /* Undecided look-aheads from earlier visits (estimate.h). */
-    uint64_t ekey = p->board_key ^ d->salt;
-    if (len >= 2 && est_get(d->sh->est_cache, est_bits(d->sh), p, ekey, &c->pn, &c->dn))
-        return;
-    bool child_or = p->side == d->attacker;
-    if (!child_or) {
-        /* The child is a defender node: count its replies (below a bound of 2 only
-         * whether there is one matters), drops onto one square once: the df-pn+
-         * estimate of how hard the check is to prove. */
-        move_t ev[MG_MAX_MOVES];
-        int n;
-        hand_t need = 0;
-        uint32_t est = 1;
-        bool listed = len >= 2;
-        if (listed) {
-            n = mg_evasions(p, ev);
-            est = (uint32_t)delay_groups(p, ev, n);
-        } else {
-            n = mg_has_evasion(p) ? 1 : 0;
-        }
-        if (d->mode == MODE_COMPOSER && n > 0 &&
-            futile_all_replies(d->sh, p, d->attacker, listed ? ev : NULL, n, &need))
-            n = 0;
-        if (n == 0) {
-            c->pn = 0, c->dn = PN_INF, c->plen = 0, c->hand = mated_proof_hand(d, need);
-            tt_store_proof(d->sh->tt, tt_key(d), c->hand, hand_full(), 0, MOVE_NONE, 1, false, false);
-        } else if (len < 2) {
-            c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = attacker_hand(d);
-        } else {
-            c->pn = est, c->dn = 1;
-            est_put(d->sh->est_cache, est_bits(d->sh), p, ekey, c->pn, c->dn);
-        }
-        return;
-    }
-    /* The child is an attacker node: look for a mate in one. */
-    move_t checks[MG_MAX_MOVES];
-    int n = mg_checks(p, checks);
-    if (n == 0) {
-        c->pn = PN_INF, c->dn = 0, c->dlen = LEN_INF, c->hand = nocheck_disproof_hand(d);
-        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 0, LEN_INF, MOVE_NONE, 1, false, false);
-        return;
-    }
-    if (len < 1) {
-        c->pn = PN_INF, c->dn = 0, c->dlen = (int16_t)len, c->hand = hand_full();
-        return;
-    }
-    /* A mate on the board is a mate under either rule.  With a bound of one ply the
-     * mate must come now: under the composers' rule a check whose every reply is futile
-     * mates too (the capture test: no room is left for the delay rule's witness), and
-     * without any such check the child is disproven here, not by a search of its own.
-     * A check that leaves the king a certain flight mates under neither rule. */
-    bb_t flights = mg_king_flights(p);
-    if (mate_in_one(d, c, checks, n, flights, len == 1 && d->mode == MODE_COMPOSER))
-        return;
-    if (len == 1) {
-        c->pn = PN_INF, c->dn = 0, c->dlen = 1, c->hand = hand_cap_for_check_drops(p, attacker_hand(d));
-        tt_store_disproof(d->sh->tt, tt_key(d), c->hand, 0, 1, MOVE_NONE, 1, false, false);
-        return;
-    }
-    c->pn = 1, c->dn = (uint32_t)n;
-    est_put(d->sh->est_cache, est_bits(d->sh), p, ekey, c->pn, c->dn);
-}
-
 /* ---- the search ---- */
 
 static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, int len);
@@ -391,14 +153,14 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
 static void store_result(dfpn_t *d, const node_result_t *r, move_t best, uint32_t amount)
 {
     tt_t *tt = d->sh->tt;
-    uint64_t key = tt_key(d);
+    uint64_t key = dfpn_tt_key(d);
     if (r->pn == 0)
         tt_store_proof(tt, key, r->hand, r->exact ? r->hi : hand_full(), r->plen, best, amount, r->exact, r->unsure);
     else if (r->dn == 0) {
         if (r->rep >= d->ply)
             tt_store_disproof(tt, key, r->hand, r->lo, r->dlen, best, amount, r->exact, r->unsure);
         else /* it holds for paths through the position it repeats only */
-            path_store(d, r->dlen, r->rep, amount, r->exact, r->unsure);
+            dfpn_path_store(d, r->dlen, r->rep, amount, r->exact, r->unsure);
     } else
         tt_store(tt, key, attacker_hand(d), r->pn, r->dn, best, amount);
 }
@@ -409,7 +171,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     pos_t *p = d->pos;
     bool or_node = p->side == d->attacker;
     uint64_t nodes_before = sh->nodes++;
-    tt_prefetch_entries(sh->tt, tt_key(d));
+    tt_prefetch_entries(sh->tt, dfpn_tt_key(d));
     check_limits(sh);
     *res = (node_result_t){1, 1, LEN_NONE, DLEN_NONE, attacker_hand(d), REP_NONE, false, false, attacker_hand(d), 0};
 
@@ -425,9 +187,9 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         n = futile_filter(sh, p, d->attacker, moves, n, &need);
     if (n == 0) {
         if (or_node)
-            res->pn = PN_INF, res->dn = 0, res->dlen = LEN_INF, res->hand = nocheck_disproof_hand(d);
+            res->pn = PN_INF, res->dn = 0, res->dlen = LEN_INF, res->hand = dfpn_nocheck_disproof_hand(d);
         else
-            res->pn = 0, res->dn = PN_INF, res->plen = 0, res->hand = mated_proof_hand(d, need);
+            res->pn = 0, res->dn = PN_INF, res->plen = 0, res->hand = dfpn_mated_proof_hand(d, need);
         store_result(d, res, MOVE_NONE, 1);
         return;
     }
@@ -456,7 +218,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         uint64_t bk = pos_board_key_after(p, moves[i]);
         tt_prefetch(sh->tt, bk ^ d->salt);
         tt_prefetch_entries(sh->tt, bk ^ d->salt);
-        est_prefetch(sh->est_cache, est_bits(sh), bk ^ d->salt);
+        est_prefetch(sh->est_cache, dfpn_est_bits(sh), bk ^ d->salt);
     }
     int16_t prev[MG_MAX_MOVES];
     if (!or_node)
@@ -470,7 +232,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         c->prev = or_node ? -1 : prev[i];
         bool cap = !mv_is_drop(moves[i]) && p->board[mv_to(moves[i])];
         pos_do(p, moves[i], &u);
-        init_child(d, c, len - 1);
+        dfpn_init_child(d, c, len - 1);
         pos_undo(p, moves[i], &u);
         if (cap && !or_node && c->pn == 1 && c->dn > 0 && c->dn < PN_INF)
             c->pn = 2; /* a defender that captures has mostly spoiled something */
@@ -563,12 +325,12 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         move_t m = ch[best].move;
         node_result_t cr;
         pos_do(p, m, &u);
-        path_push(d, pos_key(p));
+        dfpn_path_push(d, pos_key(p));
         if (or_node)
             mid(d, &cr, c_phi_th, c_delta_th, len - 1);
         else
             mid(d, &cr, c_delta_th, c_phi_th, len - 1);
-        path_pop(d);
+        dfpn_path_pop(d);
         pos_undo(p, m, &u);
 
         child_t *c = frame(d, base) + best;
@@ -590,8 +352,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
             res->plen = ch[k].plen + 1;
             res->exact = ch[k].exact;
             res->unsure = ch[k].unsure;
-            res->hand = res->exact ? attacker_hand(d) : proof_before(p, ch[k].move, ch[k].hand);
-            res->hi = res->exact ? proof_before(p, ch[k].move, ch[k].hi) : hand_full();
+            res->hand = res->exact ? attacker_hand(d) : hand_before_move(p, ch[k].move, ch[k].hand);
+            res->hi = res->exact ? hand_before_move(p, ch[k].move, ch[k].hi) : hand_full();
             best_move = ch[k].move;
         } else {
             int longest = 0;
@@ -607,7 +369,7 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                 res->unsure |= ch[i].unsure || (ch[i].futile && ch[i].doubt);
             }
             res->plen = longest + 1;
-            res->hand = res->exact ? attacker_hand(d) : hand_max(h, mated_proof_hand(d, need));
+            res->hand = res->exact ? attacker_hand(d) : hand_max(h, dfpn_mated_proof_hand(d, need));
             res->hi = res->exact ? hi : hand_full();
         }
         res->rep = REP_NONE;
@@ -620,8 +382,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
                     rep = ch[i].rep;
                 if (ch[i].dlen < shortest)
                     shortest = ch[i].dlen;
-                h = hand_min(h, disproof_before(p, ch[i].move, ch[i].hand));
-                lo = hand_max(lo, lo_before(p, ch[i].move, ch[i].lo));
+                h = hand_min(h, hand_before_move(p, ch[i].move, ch[i].hand));
+                lo = hand_max(lo, hand_lo_before_move(p, ch[i].move, ch[i].lo));
                 res->unsure |= ch[i].unsure;
             }
             res->rep = rep;
@@ -726,7 +488,7 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         return out;
     }
     if (!sh->est_cache)
-        sh->est_cache = est_new(est_bits(sh));
+        sh->est_cache = est_new(dfpn_est_bits(sh));
     if (!sh->path_filter)
         sh->path_filter = repc_new();
     repc_begin(sh->path_filter, sh->rep_gen);
@@ -739,8 +501,8 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     d->arena_top = 0;
     d->ply = -1;
     for (int i = 0; i < n_above; i++)
-        path_push(d, above->keys[i]);
-    path_push(d, pos_key(p));
+        dfpn_path_push(d, above->keys[i]);
+    dfpn_path_push(d, pos_key(p));
 
     node_result_t r;
     mid(d, &r, PN_INF, PN_INF, len);
@@ -749,7 +511,7 @@ dfpn_result_t dfpn_solve(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     else if (r.dn == 0 && r.rep >= 0 && !sh->aborted)
         out = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, r.dlen, r.hand, r.unsure, r.hand, r.exact, r.exact ? r.lo : 0};
     while (d->ply >= 0)
-        path_pop(d);
+        dfpn_path_pop(d);
     sh->nest--;
     return out;
 }

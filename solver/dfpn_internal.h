@@ -13,6 +13,8 @@
 #include <limits.h>
 
 #include "dfpn.h"
+#include "estimate.h"
+#include "repcache.h"
 
 enum { REP_NONE = INT_MAX, REP_LIMIT = -1 };
 
@@ -77,6 +79,51 @@ static inline int dfpn_refutation(const child_t *ch, int n)
             k = i;
     return k;
 }
+
+static inline uint64_t dfpn_tt_key(const dfpn_t *d) { return d->pos->board_key ^ d->salt; }
+
+static inline int dfpn_est_bits(const dfpn_shared_t *sh)
+{
+    return sh->caches.est_bits ? sh->caches.est_bits : EST_BITS;
+}
+
+/* ---- the path, for repetitions ---- */
+
+/* The ply of a position of the path with this key, or -1. */
+static inline int dfpn_path_find(const dfpn_t *d, uint64_t key)
+{
+    for (int i = d->path_head[key & (PATH_SLOTS - 1)]; i >= 0; i = d->path_prev[i])
+        if (d->path[i] == key)
+            return i;
+    return -1;
+}
+
+static inline void dfpn_path_push(dfpn_t *d, uint64_t key)
+{
+    int slot = (int)(key & (PATH_SLOTS - 1));
+    d->path[++d->ply] = key;
+    d->path_hash[d->ply] = repc_extend(d->ply ? d->path_hash[d->ply - 1] : 0, key);
+    d->path_prev[d->ply] = d->path_head[slot];
+    d->path_head[slot] = (int16_t)d->ply;
+}
+
+static inline void dfpn_path_pop(dfpn_t *d)
+{
+    d->path_head[d->path[d->ply] & (PATH_SLOTS - 1)] = d->path_prev[d->ply];
+    d->ply--;
+}
+
+/* Disproofs that hang on the path (dfpn_path.c). */
+bool dfpn_path_disproven(dfpn_t *d, child_t *c, int len);
+void dfpn_path_store(dfpn_t *d, int dlen, int rep, uint32_t amount, bool exact, bool unsure);
+
+/* A new child's first numbers (dfpn_child.c). */
+void dfpn_init_child(dfpn_t *d, child_t *c, int len);
+/* Proof hand of a defender node with no reply that counts; need: the proof hands of the
+ * futility verdicts that took replies away. */
+hand_t dfpn_mated_proof_hand(const dfpn_t *d, hand_t need);
+/* Disproof hand of an attacker node with no check. */
+hand_t dfpn_nocheck_disproof_hand(const dfpn_t *d);
 
 /* The delay rule inside the search (dfpn_delay.c; the rule itself: futile.h). */
 bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len);

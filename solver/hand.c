@@ -63,3 +63,19 @@ hand_t hand_cap_for_check_drops(const pos_t *p, hand_t dh)
             dh = hand_set(dh, pt, 0);
     return dh;
 }
+
+hand_t hand_before_move(const pos_t *p, move_t m, hand_t after)
+{
+    if (mv_is_drop(m))
+        return hand_add_sat(after, mv_drop_pt(m));
+    piece_t cap = p->board[mv_to(m)];
+    return cap ? hand_sub_floor(after, pt_unpromote(pc_type(cap))) : after;
+}
+
+hand_t hand_lo_before_move(const pos_t *p, move_t m, hand_t lo)
+{
+    if (mv_is_drop(m))
+        return hand_count(lo, mv_drop_pt(m)) ? hand_add_sat(lo, mv_drop_pt(m)) : lo;
+    piece_t cap = p->board[mv_to(m)];
+    return cap ? hand_sub_floor(lo, pt_unpromote(pc_type(cap))) : lo;
+}

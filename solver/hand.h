@@ -39,4 +39,14 @@ hand_t hand_monopoly(const pos_t *p, hand_t attacker_hand);
  * be extended to hands holding them. */
 hand_t hand_cap_for_check_drops(const pos_t *p, hand_t disproof_hand);
 
+/* The attacker's hand before its move m (in p), given the hand a proof needs after it: a
+ * drop needs its piece, a capture brings one in.  The same bound carries a disproof hand
+ * back over the move (the largest hand before it). */
+hand_t hand_before_move(const pos_t *p, move_t m, hand_t after);
+
+/* The smallest hand before attacker's move m (in p) from which the move leads into an
+ * exact disproof's range from lo (lo 0: every hand).  A drop takes a piece from the hand,
+ * unless the hand has none of its type and the move does not exist. */
+hand_t hand_lo_before_move(const pos_t *p, move_t m, hand_t lo);
+
 #endif

@@ -1,10 +1,12 @@
 /*
  * solver_hand.c: the hand arithmetic of proof and disproof pieces (solver/hand.h), each
  * function on its own: the per-type minimum and maximum, the saturating and flooring
- * steps, the cap a disproof hand gets for the drops that would check, and the pieces a
- * proof must keep because the defender could interpose them if it held one.
+ * steps, the cap a disproof hand gets for the drops that would check, the pieces a
+ * proof must keep because the defender could interpose them if it held one, and hands
+ * carried back over an attacker's move.
  */
 #include "../movegen/sfen.h"
+#include "../movegen/usi_move.h"
 #include "../solver/hand.h"
 #include "test.h"
 
@@ -81,4 +83,34 @@ TEST(hand_monopoly_of_interpositions)
     /* A double check cannot be met by interposing. */
     p = parse("4k4/9/9/9/4R3B/9/9/9/9 w 2SG3Pp 1");
     CHECK_INT(hand_monopoly(&p, p.hand[BLACK]), 0);
+}
+
+static move_t legal(const pos_t *p, const char *usi)
+{
+    move_t m = MOVE_NONE;
+    char err[128];
+    if (!usi_parse_legal(p, usi, &m, err, sizeof err))
+        test_fail(__FILE__, __LINE__, "%s: %s", usi, err);
+    return m;
+}
+
+TEST(hand_back_over_a_move)
+{
+    /* Black (the attacker) holds G2P; a silver on 5c can be taken by the rook's 5e5c, a
+     * promoted silver on 5a by the bishop's 3c5a+. */
+    pos_t p = parse("3k+s4/9/4s1B2/9/4R4/9/9/9/9 b G2P 1");
+    hand_t after = hand_of(1, 0, 0, 1, 0, 0, 1);
+    /* A drop needed its piece before it; a capture brought one in, promoted or not. */
+    CHECK_INT(hand_before_move(&p, legal(&p, "G*5b"), after), hand_of(1, 0, 0, 1, 0, 0, 2));
+    CHECK_INT(hand_before_move(&p, legal(&p, "5e5c"), after), hand_of(1, 0, 0, 0, 0, 0, 1));
+    CHECK_INT(hand_before_move(&p, legal(&p, "3c5a+"), after), hand_of(1, 0, 0, 0, 0, 0, 1));
+    /* A capture of a piece the hand after does not need leaves it as it is. */
+    CHECK_INT(hand_before_move(&p, legal(&p, "5e5c"), hand_of(1, 0, 0, 0, 0, 0, 0)), hand_of(1, 0, 0, 0, 0, 0, 0));
+    CHECK_INT(hand_before_move(&p, legal(&p, "5e5d"), after), after);
+    /* A range's bottom: a drop adds its piece only when the bottom holds one of its kind
+     * (from the empty hand up, every hand with the piece is in the range). */
+    CHECK_INT(hand_lo_before_move(&p, legal(&p, "G*5b"), hand_of(0, 0, 0, 0, 0, 0, 1)), hand_of(0, 0, 0, 0, 0, 0, 2));
+    CHECK_INT(hand_lo_before_move(&p, legal(&p, "G*5b"), hand_of(2, 0, 0, 0, 0, 0, 0)), hand_of(2, 0, 0, 0, 0, 0, 0));
+    CHECK_INT(hand_lo_before_move(&p, legal(&p, "5e5c"), hand_of(0, 0, 0, 2, 0, 0, 0)), hand_of(0, 0, 0, 1, 0, 0, 0));
+    CHECK_INT(hand_lo_before_move(&p, legal(&p, "5e5c"), 0), 0);
 }
