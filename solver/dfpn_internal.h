@@ -1,6 +1,6 @@
 /*
- * dfpn_internal.h: what the parts of the df-pn search share (dfpn.c, dfpn_delay.c), and
- * nothing else includes.
+ * dfpn_internal.h: what the parts of the df-pn search share (dfpn.c, dfpn_child.c,
+ * dfpn_path.c, dfpn_delay.c), and nothing else includes.
  *
  * A search (dfpn_t) keeps the path from its root, for repetitions, and an arena of
  * children frames: mid() takes a frame of n children (child_t) from the top of the arena

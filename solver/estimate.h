@@ -1,7 +1,7 @@
 /*
  * estimate.h: a small cache of the initial numbers df-pn gives a new child.
  *
- * An unexpanded child is scored by a look-ahead of one ply (dfpn.c: the defender's
+ * An unexpanded child is scored by a look-ahead of one ply (dfpn_child.c: the defender's
  * replies, or the attacker's checks and a mate-in-one test), and df-pn re-enters a node
  * many times, scoring its unexpanded children again each time: on Zuko's 611-ply
  * problem 43% of 31 M look-aheads repeated one made before.  Only look-aheads that

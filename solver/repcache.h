@@ -12,9 +12,10 @@
  * same (more positions above only add repetitions, which only ever help the defender),
  * for any bound up to its own.  So it is stored in the table (tt_store_path) under the
  * node's board, salted apart, for the node's hand alone, with that suffix of the path: its
- * length and a hash of it.  The hash is polynomial over the path's position keys (dfpn.c
- * keeps the prefix hashes), so the suffix of any length is found in constant time.  A
- * disproof that hit the ply limit (REP_LIMIT) depends on the depth and is not kept.
+ * length and a hash of it.  The hash is polynomial over the path's position keys (the
+ * search keeps the prefix hashes: dfpn_path_push), so the suffix of any length is found
+ * in constant time.  A disproof that hit the ply limit (REP_LIMIT) depends on the depth
+ * and is not kept.
  *
  * Most problems seldom repeat, and a second table probe for every new child cost 16% more
  * time on 52 Zuko and Muso problems (7% while the entries had a cache of their own, its slot

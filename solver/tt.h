@@ -60,7 +60,7 @@ typedef struct {
 /* The eight tags fill the bucket's first cache line, so that a probe which finds no
  * entry of its board (most do) reads one line, not four.  An expansion still prefetches
  * all four lines of each child's bucket, for the probes that hit and the children stored
- * on creation (dfpn.c).  A tag is the board key mixed with the generation (tt.c). */
+ * on creation (dfpn_child.c).  A tag is the board key mixed with the generation (tt.c). */
 typedef struct {
     uint64_t tag[TT_BUCKET];
     tt_entry_t e[TT_BUCKET];
