@@ -9,8 +9,9 @@
  *
  * A child the look-ahead decides (no reply, no check, a mate in one, nothing left within a
  * bound of one ply) is stored in the table at once; an undecided one's numbers go to the
- * look-ahead cache (estimate.h).  mid() (dfpn.c) fills each child of a node it expands
- * with its move played.
+ * look-ahead cache (estimate.h).  mid() (dfpn.c) fills the children of a node it expands,
+ * each with its move played; at a defender node only until a reply refutes it on
+ * creation (refutes_at_creation), so a reply left uncreated has no look-ahead stored.
  */
 #include "../movegen/mate1.h"
 #include "../movegen/movegen.h"
