@@ -13,31 +13,31 @@
  * stand far away.
  * If the attacker itself is in check (positions with two kings), its evasions are
  * filtered with pos_gives_check instead.
+ * mg_mate_candidates (mate1.h) is the same generator for the solver's look-ahead for a
+ * mate in one: it counts every check but makes only those that may take all of the
+ * king's flights; a drop is made only where it lands on every flight or could attack it on
+ * an empty board, which leaves out most of the long-range drops.  Node counts stay the
+ * same; on Zuko at the bench's limits it saved 2.6% of the time.
  */
+#include "mate1.h"
 #include "mg_internal.h"
 
-int mg_checks(const pos_t *p, move_t *out)
+/* What both generators of checks need: the check squares of the piece types this side
+ * has, on the board (as they stand or promoted) or in hand (the sliders' cost a ray walk
+ * each), and the pieces pinned to our king or standing before one of our sliders. */
+typedef struct {
+    bb_t cs[PT_NB];
+    bb_t pinned, disc, movers;
+} check_setup_t;
+
+static void check_setup(const pos_t *p, check_setup_t *c)
 {
     color_t us = p->side, them = opp(us);
-    square_t ek = p->king[them];
-    if (ek == SQ_NONE)
-        return 0;
-    if (pos_in_check(p)) {
-        move_t all[MG_MAX_MOVES];
-        int n = mg_evasions(p, all), k = 0;
-        for (int i = 0; i < n; i++)
-            if (pos_gives_check(p, all[i]))
-                out[k++] = all[i];
-        return k;
-    }
-
-    bb_t occ = pos_occ(p), own = p->by_color[us];
-    square_t k = p->king[us];
-    /* Check squares of the piece types this side has, on the board (as they stand or
-     * promoted) or in hand; the sliders' cost a ray walk each. */
-    bb_t cs[PT_NB] = {0};
+    square_t ek = p->king[them], k = p->king[us];
+    bb_t own = p->by_color[us];
     unsigned need = 0;
     for (ptype_t pt = PAWN; pt < PT_NB; pt++) {
+        c->cs[pt] = BB_EMPTY;
         if (p->by_type[pt] & own) {
             need |= 1u << pt;
             if (pt_can_promote(pt))
@@ -49,31 +49,74 @@ int mg_checks(const pos_t *p, move_t *out)
             need |= 1u << pt;
     for (ptype_t pt = PAWN; pt < PT_NB; pt++)
         if (need & (1u << pt))
-            cs[pt] = pos_check_squares(p, pt);
-    bb_t pinned = k == SQ_NONE ? BB_EMPTY : pos_blockers(p, us, them) & own;
-    bb_t disc = pos_blockers(p, them, us) & own;
-    move_t *o = out;
-
-    square_t from, to;
+            c->cs[pt] = pos_check_squares(p, pt);
+    c->pinned = k == SQ_NONE ? BB_EMPTY : pos_blockers(p, us, them) & own;
+    c->disc = pos_blockers(p, them, us) & own;
     /* A piece that only steps checks from near the king or by uncovering a slider. */
     const bb_t *ty = p->by_type;
     bb_t sliders = ty[LANCE] | ty[BISHOP] | ty[ROOK] | ty[HORSE] | ty[DRAGON];
-    bb_t movers = own & ~ty[KING] & (sliders | disc | at_step_reach[ek]);
-    BB_FOREACH(from, movers) {
+    c->movers = own & ~ty[KING] & (sliders | c->disc | at_step_reach[ek]);
+}
+
+/* The destinations of the checks of the piece on from (type pt): with promotion
+ * (*promo) and without (*plain, dead squares not yet taken out). */
+static inline void piece_checks(const pos_t *p, const check_setup_t *c, square_t from, ptype_t pt, bb_t *promo,
+                                bb_t *plain)
+{
+    color_t us = p->side;
+    square_t k = p->king[us], ek = p->king[opp(us)];
+    bb_t t = at_piece(us, pt, from, pos_occ(p)) & ~p->by_color[us];
+    if (bb_has(c->pinned, from))
+        t &= at_line[k][from];
+    bool can_promo = pt_can_promote(pt);
+    bb_t promo_ok = !can_promo ? BB_EMPTY : bb_has(at_zone[us], from) ? BB_ALL : at_zone[us];
+    bb_t hit_plain = c->cs[pt], hit_promo = can_promo ? c->cs[pt_promote(pt)] : BB_EMPTY;
+    if (bb_has(c->disc, from)) {
+        bb_t off = ~at_line[ek][from];
+        hit_plain |= off;
+        hit_promo |= off;
+    }
+    *promo = t & promo_ok & hit_promo;
+    *plain = t & hit_plain;
+}
+
+/* Our king's discovered checks: its steps off the line it blocks, to safe squares. */
+static inline bb_t king_checks(const pos_t *p, const check_setup_t *c)
+{
+    color_t us = p->side, them = opp(us);
+    square_t k = p->king[us], ek = p->king[them];
+    if (k == SQ_NONE || !bb_has(c->disc, k))
+        return BB_EMPTY;
+    bb_t t = at_king(k) & ~p->by_color[us] & ~at_line[ek][k], safe = BB_EMPTY;
+    square_t to;
+    BB_FOREACH(to, t) {
+        if (!pos_attacked(p, them, to, pos_occ(p) ^ bb_sq(k)))
+            safe |= bb_sq(to);
+    }
+    return safe;
+}
+
+int mg_checks(const pos_t *p, move_t *out)
+{
+    color_t us = p->side;
+    if (p->king[opp(us)] == SQ_NONE)
+        return 0;
+    if (pos_in_check(p)) {
+        move_t all[MG_MAX_MOVES];
+        int n = mg_evasions(p, all), k = 0;
+        for (int i = 0; i < n; i++)
+            if (pos_gives_check(p, all[i]))
+                out[k++] = all[i];
+        return k;
+    }
+    check_setup_t c;
+    check_setup(p, &c);
+    move_t *o = out;
+    square_t from, to;
+    BB_FOREACH(from, c.movers) {
         ptype_t pt = pc_type(p->board[from]);
-        bb_t t = at_piece(us, pt, from, occ) & ~own;
-        if (bb_has(pinned, from))
-            t &= at_line[k][from];
-        bool can_promo = pt_can_promote(pt);
-        bb_t promo_ok = !can_promo ? BB_EMPTY : bb_has(at_zone[us], from) ? BB_ALL : at_zone[us];
-        bb_t hit_plain = cs[pt], hit_promo = can_promo ? cs[pt_promote(pt)] : BB_EMPTY;
-        if (bb_has(disc, from)) {
-            bb_t off = ~at_line[ek][from];
-            hit_plain |= off;
-            hit_promo |= off;
-        }
-        bb_t t_promo = t & promo_ok & hit_promo;
-        bb_t t_plain = t & hit_plain;
+        bb_t t_promo, t_plain;
+        piece_checks(p, &c, from, pt, &t_promo, &t_plain);
         BB_FOREACH(to, t_promo | t_plain) {
             if (bb_has(t_promo, to))
                 *o++ = mv_make(from, to, true);
@@ -81,17 +124,106 @@ int mg_checks(const pos_t *p, move_t *out)
                 *o++ = mv_make(from, to, false);
         }
     }
+    square_t k = p->king[us];
+    BB_FOREACH(to, king_checks(p, &c))
+        *o++ = mv_make(k, to, false);
+    o = mg_emit_drops(p, o, c.cs);
+    return (int)(o - out);
+}
 
-    /* Our king can only give a discovered check. */
-    if (k != SQ_NONE && bb_has(disc, k)) {
-        bb_t t = at_king(k) & ~own & ~at_line[ek][k];
-        BB_FOREACH(to, t) {
-            if (!pos_attacked(p, them, to, occ ^ bb_sq(k)))
-                *o++ = mv_make(k, to, false);
+/* Squares where a piece of ours of type pt (one that can be dropped) would attack f on an
+ * empty board: a piece of the other colour on f attacks them (the patterns are each
+ * other's turned half round). */
+static inline bb_t reach_on_empty(color_t them, ptype_t pt, square_t f)
+{
+    switch (pt) {
+    case LANCE: return at_lance_pseudo(them, f);
+    case BISHOP: return at_bishop_pseudo(f);
+    case ROOK: return at_rook_pseudo(f);
+    default: return at_step[them][pt][f];
+    }
+}
+
+static inline bb_t dead_squares(color_t us, ptype_t pt)
+{
+    if (pt == PAWN || pt == LANCE)
+        return at_rank_rel[us][0];
+    if (pt == KNIGHT)
+        return at_rank_rel[us][0] | at_rank_rel[us][1];
+    return BB_EMPTY;
+}
+
+int mg_mate_candidates(const pos_t *p, bb_t flights, move_t *out, int *total)
+{
+    color_t us = p->side, them = opp(us);
+    if (!flights || pos_in_check(p)) {
+        move_t all[MG_MAX_MOVES];
+        int n = mg_checks(p, all), k = 0;
+        for (int i = 0; i < n; i++)
+            if (mg_check_may_mate(p, all[i], flights))
+                out[k++] = all[i];
+        *total = n;
+        return k;
+    }
+    if (p->king[them] == SQ_NONE) {
+        *total = 0;
+        return 0;
+    }
+    check_setup_t c;
+    check_setup(p, &c);
+    move_t *o = out;
+    int n = 0;
+    square_t from, to;
+    /* Board moves: counted by their sets, each tested (few stand near the king). */
+    BB_FOREACH(from, c.movers) {
+        ptype_t pt = pc_type(p->board[from]);
+        bb_t t_promo, t_plain;
+        piece_checks(p, &c, from, pt, &t_promo, &t_plain);
+        t_plain &= ~dead_squares(us, pt);
+        n += bb_count(t_promo) + bb_count(t_plain);
+        BB_FOREACH(to, t_promo | t_plain) {
+            move_t m;
+            if (bb_has(t_promo, to) && mg_check_may_mate(p, m = mv_make(from, to, true), flights))
+                *o++ = m;
+            if (bb_has(t_plain, to) && mg_check_may_mate(p, m = mv_make(from, to, false), flights))
+                *o++ = m;
         }
     }
-
-    o = mg_emit_drops(p, o, cs);
+    square_t k = p->king[us];
+    BB_FOREACH(to, king_checks(p, &c)) {
+        move_t m = mv_make(k, to, false);
+        n++;
+        if (mg_check_may_mate(p, m, flights))
+            *o++ = m;
+    }
+    /* Drops, in mg_emit_drops' order: only those that land on every flight or could
+     * attack it on an empty board are tested. */
+    square_t ek = p->king[them], f;
+    for (ptype_t pt = PAWN; pt <= GOLD; pt++) {
+        if (!hand_has(p->hand[us], pt))
+            continue;
+        bb_t t = c.cs[pt] & mg_drop_squares(p, pt);
+        if (pt == PAWN) {
+            BB_FOREACH(to, t) {
+                if (bb_has(at_step[us][PAWN][to], ek) && mg_pawn_drop_mates(p, to))
+                    continue;
+                n++;
+                move_t m = mv_make_drop(pt, to);
+                if (mg_check_may_mate(p, m, flights))
+                    *o++ = m;
+            }
+            continue;
+        }
+        n += bb_count(t);
+        BB_FOREACH(f, flights)
+            t &= bb_sq(f) | reach_on_empty(them, pt, f);
+        BB_FOREACH(to, t) {
+            move_t m = mv_make_drop(pt, to);
+            if (mg_check_may_mate(p, m, flights))
+                *o++ = m;
+        }
+    }
+    *total = n;
     return (int)(o - out);
 }
 

@@ -27,17 +27,16 @@ hand_t dfpn_mated_proof_hand(const dfpn_t *d, hand_t need)
 
 hand_t dfpn_nocheck_disproof_hand(const dfpn_t *d) { return hand_cap_for_check_drops(d->pos, hand_full()); }
 
-/* Whether one of the checks (d->pos: attacker to move) mates: on the board, or with
+/* Whether one of the checks (d->pos: attacker to move; those mg_mate_candidates left for
+ * flights) mates: on the board, or with
  * futile, by leaving only futile replies.  A mate on the board is preferred; of either
  * kind the first in the list is taken.  If so c holds the proof, also stored. */
-static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bb_t flights, bool futile)
+static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bool futile)
 {
     pos_t *p = d->pos;
     int found = -1;
     hand_t found_ph = 0;
     for (int i = 0; i < n; i++) {
-        if (!mg_check_may_mate(p, checks[i], flights))
-            continue;
         undo_t u;
         pos_do(p, checks[i], &u);
         mg_evasion_class_t replies = mg_evasion_class(p);
@@ -128,7 +127,8 @@ void dfpn_init_child(dfpn_t *d, child_t *c, int len)
     }
     /* The child is an attacker node: look for a mate in one. */
     move_t checks[MG_MAX_MOVES];
-    int n = mg_checks(p, checks);
+    bb_t flights = mg_king_flights(p);
+    int n, m = mg_mate_candidates(p, flights, checks, &n);
     if (n == 0) {
         c->pn = PN_INF, c->dn = 0, c->dlen = LEN_INF, c->hand = dfpn_nocheck_disproof_hand(d);
         tt_store_disproof(d->sh->tt, dfpn_tt_key(d), c->hand, 0, LEN_INF, MOVE_NONE, 1, false, false);
@@ -143,8 +143,7 @@ void dfpn_init_child(dfpn_t *d, child_t *c, int len)
      * mates too (the capture test: no room is left for the delay rule's witness), and
      * without any such check the child is disproven here, not by a search of its own.
      * A check that leaves the king a certain flight mates under neither rule. */
-    bb_t flights = mg_king_flights(p);
-    if (mate_in_one(d, c, checks, n, flights, len == 1 && d->mode == MODE_COMPOSER))
+    if (mate_in_one(d, c, checks, m, len == 1 && d->mode == MODE_COMPOSER))
         return;
     if (len == 1) {
         c->pn = PN_INF, c->dn = 0, c->dlen = 1, c->hand = hand_cap_for_check_drops(p, attacker_hand(d));

@@ -258,7 +258,8 @@ TEST(movegen_random_walks)
 }
 
 /* A mate found by mg_mate1 leaves no evasion, and every position it rejects has none; the
- * flight filter never rules out a check that mates, and does rule out some checks. */
+ * flight filter never rules out a check that mates, and does rule out some checks;
+ * mg_mate_candidates gives the checks it keeps, in order, and counts all of them. */
 TEST(mate1_agrees_with_search)
 {
     int nodes = getenv("TSUME_QUICK") ? 300 : 3000;
@@ -270,13 +271,20 @@ TEST(mate1_agrees_with_search)
         pos_t root = p;
         for (int i = 0; i < nodes; i++) {
             move_t list[MG_MAX_MOVES], m = pos_in_check(&p) ? MOVE_NONE : mg_mate1(&p);
-            int n = mg_checks(&p, list), mates = 0;
+            int n = mg_checks(&p, list), mates = 0, total = -1, kept = 0;
             bb_t flights = pos_in_check(&p) ? BB_EMPTY : mg_king_flights(&p);
+            move_t cand[MG_MAX_MOVES];
+            int nc = mg_mate_candidates(&p, flights, cand, &total);
+            if (total != n)
+                report(&p, "mg_mate_candidates total");
             for (int k = 0; k < n; k++) {
                 undo_t u;
                 move_t ev[MG_MAX_MOVES];
                 bool may = mg_check_may_mate(&p, list[k], flights);
                 filtered += !may;
+                /* the candidates: exactly the checks the filter keeps, in mg_checks' order */
+                if (may && (kept >= nc || cand[kept++] != list[k]))
+                    report(&p, "mg_mate_candidates");
                 pos_do(&p, list[k], &u);
                 bool mate = mg_evasions(&p, ev) == 0;
                 pos_undo(&p, list[k], &u);
@@ -284,6 +292,8 @@ TEST(mate1_agrees_with_search)
                 if (mate && !may)
                     report(&p, "mg_check_may_mate");
             }
+            if (kept != nc)
+                report(&p, "mg_mate_candidates count");
             if (!pos_in_check(&p) && (m != MOVE_NONE) != (mates > 0))
                 report(&p, "mg_mate1");
             n = mg_legal(&p, list);
