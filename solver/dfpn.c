@@ -233,12 +233,14 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
      * of these missed the cache a second time, on an entry's line.  With only the tags
      * prefetched, Zuko 第37番 at 6 M nodes took 10.6 s against 9.5 s, 第99番 12.5 s
      * against 11.4 s (side by side, the same nodes).  Prefetching a few children ahead of
-     * the probes instead of all at once was slower by 1-3%. */
+     * the probes instead of all at once was slower by 1-3%.  The look-ahead cache's slot
+     * and the path filter's word (repcache.h) load with them. */
     for (int i = 0; i < n; i++) {
         uint64_t bk = pos_board_key_after(p, moves[i]);
         tt_prefetch(sh->tt, bk ^ d->salt);
         tt_prefetch_entries(sh->tt, bk ^ d->salt);
         est_prefetch(sh->est_cache, dfpn_est_bits(sh), bk ^ d->salt);
+        dfpn_path_prefetch(d, bk);
     }
     int16_t prev[MG_MAX_MOVES];
     if (!or_node)

@@ -114,6 +114,7 @@ static inline void dfpn_path_pop(dfpn_t *d)
 }
 
 /* Disproofs that hang on the path (dfpn_path.c). */
+void dfpn_path_prefetch(const dfpn_t *d, uint64_t board_key);
 bool dfpn_path_disproven(dfpn_t *d, child_t *c, int len);
 void dfpn_path_store(dfpn_t *d, int dlen, int rep, uint32_t amount, bool exact, bool unsure);
 

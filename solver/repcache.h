@@ -20,9 +20,11 @@
  * Most problems seldom repeat, and a second table probe for every new child cost 16% more
  * time on 52 Zuko and Muso problems (7% while the entries had a cache of their own, its slot
  * prefetched).  A filter of one bit per 2^-REPC_FILTER_BITS of the salted board keys says
- * whether such an entry may exist; it is 128 KiB, stays in the second-level cache, belongs
- * to one problem (emptied when the next one starts, like the table), and is paid out of
- * --hash like the look-ahead cache (dfpn_caches_size).
+ * whether such an entry may exist; it is 128 KiB, belongs to one problem (emptied when the
+ * next one starts, like the table), and is paid out of --hash like the look-ahead cache
+ * (dfpn_caches_size).  It does not stay in the second-level cache: the table's misses push
+ * it out, and waiting for its words took a tenth of the time of a certifying disproof
+ * (Zuko 第37番), so mid() prefetches each child's word with its table bucket.
  */
 #ifndef TSUME_REPCACHE_H
 #define TSUME_REPCACHE_H
@@ -75,6 +77,12 @@ static inline bool repc_maybe(const repc_t *c, uint64_t key)
 {
     uint64_t f = key >> (64 - REPC_FILTER_BITS);
     return c && (c->filter[f >> 6] >> (f & 63) & 1);
+}
+
+static inline void repc_prefetch(const repc_t *c, uint64_t key)
+{
+    if (c)
+        __builtin_prefetch(&c->filter[key >> (64 - REPC_FILTER_BITS) >> 6]);
 }
 
 static inline void repc_mark(repc_t *c, uint64_t key)
