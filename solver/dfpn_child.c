@@ -27,10 +27,10 @@ hand_t dfpn_mated_proof_hand(const dfpn_t *d, hand_t need)
 
 hand_t dfpn_nocheck_disproof_hand(const dfpn_t *d) { return hand_cap_for_check_drops(d->pos, hand_full()); }
 
-/* Whether one of the checks (d->pos: attacker to move; those mg_mate_candidates left for
- * flights) mates: on the board, or with
- * futile, by leaving only futile replies.  A mate on the board is preferred; of either
- * kind the first in the list is taken.  If so c holds the proof, also stored. */
+/* Whether one of the checks (d->pos: attacker to move; the checks mg_mate_candidates
+ * left) mates: on the board, or with futile, by leaving only futile replies.  A mate on
+ * the board is preferred; of either kind the first in the list is taken.  If so c holds
+ * the proof, also stored. */
 static bool mate_in_one(dfpn_t *d, child_t *c, const move_t *checks, int n, bool futile)
 {
     pos_t *p = d->pos;
