@@ -131,19 +131,6 @@ int mg_checks(const pos_t *p, move_t *out)
     return (int)(o - out);
 }
 
-/* Squares where a piece of ours of type pt (one that can be dropped) would attack f on an
- * empty board: a piece of the other colour on f attacks them (the patterns are each
- * other's turned half round). */
-static inline bb_t reach_on_empty(color_t them, ptype_t pt, square_t f)
-{
-    switch (pt) {
-    case LANCE: return at_lance_pseudo(them, f);
-    case BISHOP: return at_bishop_pseudo(f);
-    case ROOK: return at_rook_pseudo(f);
-    default: return at_step[them][pt][f];
-    }
-}
-
 static inline bb_t dead_squares(color_t us, ptype_t pt)
 {
     if (pt == PAWN || pt == LANCE)
@@ -156,7 +143,7 @@ static inline bb_t dead_squares(color_t us, ptype_t pt)
 int mg_mate_candidates(const pos_t *p, bb_t flights, move_t *out, int *total)
 {
     color_t us = p->side, them = opp(us);
-    if (!flights || pos_in_check(p)) {
+    if (!flights || pos_in_check(p) || p->king[them] == SQ_NONE) {
         move_t all[MG_MAX_MOVES];
         int n = mg_checks(p, all), k = 0;
         for (int i = 0; i < n; i++)
@@ -164,10 +151,6 @@ int mg_mate_candidates(const pos_t *p, bb_t flights, move_t *out, int *total)
                 out[k++] = all[i];
         *total = n;
         return k;
-    }
-    if (p->king[them] == SQ_NONE) {
-        *total = 0;
-        return 0;
     }
     check_setup_t c;
     check_setup(p, &c);
@@ -196,33 +179,24 @@ int mg_mate_candidates(const pos_t *p, bb_t flights, move_t *out, int *total)
         if (mg_check_may_mate(p, m, flights))
             *o++ = m;
     }
-    /* Drops, in mg_emit_drops' order: only those that land on every flight or could
-     * attack it on an empty board are tested. */
-    square_t ek = p->king[them], f;
+    /* Drops: counted by their sets (none is a pawn drop that mates: a pawn attacks only
+     * the king's square, so a king with a flight keeps it), made by mg_emit_drops only
+     * where they land on every flight or could attack it on an empty board, then tested. */
+    bb_t near[PT_NB] = {0};
+    square_t f;
     for (ptype_t pt = PAWN; pt <= GOLD; pt++) {
         if (!hand_has(p->hand[us], pt))
             continue;
         bb_t t = c.cs[pt] & mg_drop_squares(p, pt);
-        if (pt == PAWN) {
-            BB_FOREACH(to, t) {
-                if (bb_has(at_step[us][PAWN][to], ek) && mg_pawn_drop_mates(p, to))
-                    continue;
-                n++;
-                move_t m = mv_make_drop(pt, to);
-                if (mg_check_may_mate(p, m, flights))
-                    *o++ = m;
-            }
-            continue;
-        }
         n += bb_count(t);
         BB_FOREACH(f, flights)
-            t &= bb_sq(f) | reach_on_empty(them, pt, f);
-        BB_FOREACH(to, t) {
-            move_t m = mv_make_drop(pt, to);
-            if (mg_check_may_mate(p, m, flights))
-                *o++ = m;
-        }
+            t &= bb_sq(f) | at_piece(them, pt, f, BB_EMPTY);
+        near[pt] = t;
     }
+    move_t *drops = o;
+    for (move_t *d = drops, *end = mg_emit_drops(p, drops, near); d < end; d++)
+        if (mg_check_may_mate(p, *d, flights))
+            *o++ = *d;
     *total = n;
     return (int)(o - out);
 }
