@@ -270,8 +270,9 @@ TEST(front_check_uncertified_lines)
  * KomoringHeights' kh8a mates in 11 plies once its knight interpositions are shown futile,
  * which 5 nodes a test cannot do, nor the retries with 40 and 320 (solver.c).  Counting
  * them, no mate within 11 would follow, a wrong "no" (the answer before this was
- * caught).  Within 13 the mate holds either way.  With 10 nodes a test, the second
- * retry's 640 settle it. */
+ * caught).  Within 13 the mate holds either way.  With 12 nodes a test, the second
+ * retry's 768 settle it (640 did until the bounded searches' defender nodes took an
+ * epsilon of 1/8: the nested searches take other paths). */
 #define KH8A "6p2/8k/9/6P2/8+P/9/9/9/8L b G2r2b3g4s4n3l15p 1"
 #define KH8A_LINE "1e2d 1b2a G*2b 2a2b 3d3c+ 2b2a 1i1b+ 2a1b 2d2c 1b1a 2c2b"
 TEST(front_check_stopped_futility_test)
@@ -286,8 +287,8 @@ TEST(front_check_stopped_futility_test)
     expect_run(__LINE__, "--plies 13 --exact --delay-nodes 5 '" KH8A "'", 3,
                "unknown  mate within 13 plies, but a futility test that ran out of its budget left its shortest "
                "length unproven\n");
-    expect_run(__LINE__, "--plies 11 --delay-nodes 10 '" KH8A "'", 0, "yes  mate in 11 plies: " KH8A_LINE "\n");
-    expect_run(__LINE__, "--plies 13 --exact --delay-nodes 10 '" KH8A "'", 1,
+    expect_run(__LINE__, "--plies 11 --delay-nodes 12 '" KH8A "'", 0, "yes  mate in 11 plies: " KH8A_LINE "\n");
+    expect_run(__LINE__, "--plies 13 --exact --delay-nodes 12 '" KH8A "'", 1,
                "no  shortest mate is 11 plies, not 13: " KH8A_LINE "\n");
     fu_run_t r = fu_tsume("check --plies 11 --format json --delay-nodes 5 '" KH8A "'");
     CHECK_INT(r.code, 3);
