@@ -333,8 +333,8 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
          * 165 problems proven by both 115.3 M nodes against 135.0 M; 1/2 and 1 there: 355.7
          * M and 348.8 M, 174 each.  3/4 everywhere: 375.1 M, one problem unanswered.  Not
          * everywhere better: Zuko 第98番's "within 39" takes 9.8 M nodes against 71,117.
-         * Its defender's nodes do better with 1/8: a certifying disproof is mostly a hunt
-         * at them for the reply that refutes, and it should move on sooner.  The bench:
+         * A bounded search's defender nodes do better with 1/8: a certifying disproof is
+         * mostly a hunt at them for the reply that refutes, which should move on sooner.  The bench:
          * 332.7 M nodes and 178 lengths proven against 345.8 M and 177; the 31 mates it
          * left unproven, with the whole 50 M nodes for the shortening: 26 proven in 520.1
          * M nodes against 25 in 612.5 M (-20% on the 23 proven by 0, 1/8 and 1/4).  With
