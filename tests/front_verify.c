@@ -546,6 +546,13 @@ TEST(tools_line_audit)
     CHECK(strstr(r.out, "\n  ply 2   S*4b 4a4b: no mate after this reply (proven): the check at ply 1 does not force "
                         "mate against it\n") != NULL);
     fu_run_free(&r);
+    /* 5c4b 5a6b 4b5c 6b5a comes back to the start: the repetition is named at its ply,
+     * after the escape at ply 2 that stops the pairs' audit. */
+    r = fu_shell(fu_fmt("%s '%s' '5c4b 5a6b 4b5c 6b5a 9f5b+ 4a5b S*4b'", audit, m3));
+    CHECK_INT(r.code, 5);
+    CHECK(strstr(r.out, " not force mate against it\n  ply 4   6b5a: back to the position of the start, the line "
+                        "goes round (a repetition)\n  audit    2 places where the line parts from best play\n") != NULL);
+    fu_run_free(&r);
     /* The last check is no mate on the board: the king has two flights. */
     r = fu_shell(fu_fmt("%s '%s' '9f5b+ 4a5b S*6b'", audit, m3));
     CHECK_INT(r.code, 5);

@@ -30,7 +30,10 @@
 // Where a limit leaves the bounds apart, nothing is said: the pair is undecided when its
 // figures could go either way.  The last check must leave no reply: tsume evasions is asked.
 // Each position is solved as a problem of its own, without the line's path before it, so
-// a repetition of an earlier position of the line is not seen.  Exit 0: best play at
+// a position with the attacker to move that the line has passed before (board, hands and
+// side the same) is named on its own: the line goes round, which no mating line needs (and
+// a check repeated for ever is no mate).  A defender-to-move position met twice is seen
+// only when the attacker's positions after it are the same too.  Exit 0: best play at
 // every ply; 5: the line departs from it somewhere; 1: nothing found, some pair undecided;
 // 2: bad usage or a tool failure.
 import { spawnSync } from 'node:child_process';
@@ -132,9 +135,20 @@ for (const pb of problems) {
     const table = plies.map((i, k) => `${i + 1}:${B[k].none ? 'none' : B[k].open ? '?' : B[k].lo === B[k].hi ? B[k].hi : `${B[k].lo}-${B[k].hi}`}/${S - i}`);
     console.log(`  best     ${table.join(' ')}   (ply: best length from there / the line's)`);
     let here = 0, open = 0;
+    // The repetitions, found first (the pairs below stop at a reply that escapes), each
+    // printed in ply order among the pairs' findings.
+    const seen = new Map(), reps = []; // board, side and hands (the SFEN without its move number) -> ply
+    plies.forEach((i, k) => {
+        const key = res[k].sfen.split(' ').slice(0, 3).join(' '), j = seen.get(key);
+        if (j === undefined) seen.set(key, i);
+        else reps.push({ ply: i, text: `  ply ${i}   ${pb.moves[i - 1]}: back to the position ${j ? `after ply ${j}` : 'of the start'}, the line goes round (a repetition)` });
+    });
+    here += reps.length;
+    const flush = (ply) => { while (reps.length && reps[0].ply <= ply) console.log(reps.shift().text); };
     for (let k = 0; k < plies.length; k++) {
         const i = plies[k], a = B[k], b = B[k + 1];
         const pair = `${pb.moves[i]}${i + 1 < S ? ' ' + pb.moves[i + 1] : ''}`;
+        flush(i);
         if (a.none) {
             if (k === 0) console.log('  ply 1    no mate from the start (proven)');
             break; // reported with the pair before
@@ -198,6 +212,7 @@ for (const pb of problems) {
             open++;
         }
     }
+    flush(Infinity);
     departures += here;
     undecided += open && !here ? 1 : 0;
     const opened = open ? `${open} pair${open === 1 ? '' : 's'} undecided (limits)` : '';
