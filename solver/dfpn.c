@@ -334,11 +334,13 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
          * M and 348.8 M, 174 each.  3/4 everywhere: 375.1 M, one problem unanswered.  Not
          * everywhere better: Zuko 第98番's "within 39" takes 9.8 M nodes against 71,117.
          * A bounded search's defender nodes do better with 1/8: a certifying disproof is
-         * mostly a hunt at them for the reply that refutes, which should move on sooner.  The bench:
-         * 332.7 M nodes and 178 lengths proven against 345.8 M and 177; the 31 mates it
-         * left unproven, with the whole 50 M nodes for the shortening: 26 proven in 520.1
-         * M nodes against 25 in 612.5 M (-20% on the 23 proven by 0, 1/8 and 1/4).  With
-         * 0 there: 23 proven, two questions ran past 50 M (tools/BENCH-LOG.md). */
+         * mostly a hunt at them for the reply that refutes, which should move on sooner.
+         * The bench: 332.7 M nodes and 178 lengths proven against 345.8 M and 177; the 31
+         * mates it left unproven, with the whole 50 M nodes for the shortening: 26 proven
+         * in 520.1 M nodes against 25 in 612.5 M (-20% on the 23 proven by 0, 1/8 and
+         * 1/4).  With 0 there: 23 proven, two questions ran past 50 M.  The attacker's 3/4
+         * re-tuned beside 1/8: 1/2, 1, 3/2 and 2 gave 343.2 M, 328.2 M, 324.3 M and 328.9 M
+         * nodes, 179, 179, 178 and 176 proven; noise (tools/BENCH-LOG.md). */
         uint64_t eps = !dfpn_bounded(len) ? phi2 / 4 : or_node ? (uint64_t)phi2 * 3 / 4 : phi2 / 8;
         uint64_t grow = (uint64_t)phi2 + eps + 1;
         uint32_t c_phi_th = (uint32_t)(grow < th_phi ? grow : th_phi);
