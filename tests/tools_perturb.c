@@ -22,7 +22,7 @@ static const char FIXTURE[] = "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\t3\n"
 
 /* A tsume that passes everything through except the answers of one rule, which sed
  * rewrites. */
-static const char *liar(const char *name, const char *rule, const char *sed)
+static char *liar(const char *name, const char *rule, const char *sed)
 {
     char *abs = realpath(fu_bin(), NULL);
     const char *path = fu_write(name, fu_fmt("#!/bin/sh\ncase \"$*\" in *'--futile %s'*) '%s' \"$@\" | sed '%s';;\n"
@@ -79,7 +79,7 @@ TEST(tools_perturb_rule_order)
     fu_run_free(&r);
 
     /* The composers' rule made to report 99 plies: longer than the other two. */
-    char *longer = (char *)liar("longer.sh", "delay", "s/\"plies\": [0-9]*/\"plies\": 99/");
+    char *longer = liar("longer.sh", "delay", "s/\"plies\": [0-9]*/\"plies\": 99/");
     r = fu_shell(fu_fmt("TSUME='%s' node tools/oracle/rule-order.mjs '%s' 200000", longer, fixture));
     CHECK_INT(r.code, 1);
     CHECK(strstr(r.out, ":1  delay 99 is longer than capture 3  3sks3/") != NULL);
@@ -87,7 +87,7 @@ TEST(tools_perturb_rule_order)
     CHECK(strstr(r.out, "4 violations\n") != NULL);
     fu_run_free(&r);
     /* Every defence counted, made to find no mate where the others find one. */
-    char *nomate = (char *)liar("nomate.sh", "none", "s/\"status\": \"mate\"/\"status\": \"nomate\"/");
+    char *nomate = liar("nomate.sh", "none", "s/\"status\": \"mate\"/\"status\": \"nomate\"/");
     r = fu_shell(fu_fmt("TSUME='%s' node tools/oracle/rule-order.mjs '%s' 200000", nomate, fixture));
     CHECK_INT(r.code, 1);
     CHECK(strstr(r.out, ":1  answers delay mate, capture mate, none nomate  3sks3/") != NULL);
