@@ -15,7 +15,9 @@
 // only when shogiops accepts it strictly (no piece that cannot move, one king a side at
 // most), it has no two unpromoted pawns of a side on a file and no more pieces of a kind
 // than the set, and neither king stands in check with the attacker to move.  A piece put
-// into the attacker's hand comes out of the defender's when that holds one.  Output: `SFEN<TAB>-<TAB># FILE:LINE change...`, reproducible from --seed.
+// into the attacker's hand comes out of the defender's when that holds one.
+// Output: `SFEN<TAB>-<TAB># FILE:LINE change...`, reproducible from --seed; the count
+// of diagrams on stderr.
 import fs from 'node:fs';
 import path from 'node:path';
 import { importPkg } from './modules.mjs';
@@ -27,17 +29,21 @@ function fatal(msg) {
     process.exit(2);
 }
 
+const USAGE = 'usage: node tools/oracle/perturb.mjs [--seed S] [--per K] FILE...';
 const args = process.argv.slice(2);
 let seed = 1, per = 2;
 const files = [];
 for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--seed') seed = Number(args[++i]);
+    if (args[i] === '--help' || args[i] === '-h') {
+        console.log(`${USAGE}\n(see the file's comment)`);
+        process.exit(0);
+    } else if (args[i] === '--seed') seed = Number(args[++i]);
     else if (args[i] === '--per') per = Number(args[++i]);
     else if (args[i].startsWith('--')) fatal(`unknown option ${args[i]}`);
     else files.push(args[i]);
 }
 if (!files.length || !Number.isInteger(seed) || !Number.isInteger(per) || per < 1)
-    fatal('usage: perturb.mjs [--seed S] [--per K] FILE...');
+    fatal(USAGE);
 
 // mulberry32: a small seeded generator, so that a run can be repeated.
 let state = seed >>> 0;
@@ -96,6 +102,10 @@ function render({ rows, side, counts }) {
     return `${board} ${side} ${hand || '-'} 1`;
 }
 
+const isBlack = (t) => t.replace('+', '') === t.replace('+', '').toUpperCase();
+const base = (t) => t.replace('+', '').toUpperCase();
+const sqName = (r, c) => `${9 - c}${'abcdefghi'[r]}`;
+
 const MAX = { R: 2, B: 2, G: 4, S: 4, N: 4, L: 4, P: 18 };
 
 // What shogiops's strict parse lets through: more pieces of a kind than the set has, two
@@ -116,10 +126,6 @@ function sound({ rows, counts }) {
     }
     return Object.entries(MAX).every(([l, m]) => (n[l] || 0) <= m);
 }
-
-const isBlack = (t) => t.replace('+', '') === t.replace('+', '').toUpperCase();
-const base = (t) => t.replace('+', '').toUpperCase();
-const sqName = (r, c) => `${9 - c}${'abcdefghi'[r]}`;
 
 // One random change of d (attacker: the side to move); a description, or null.
 function change(d) {

@@ -19,9 +19,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './modules.mjs';
 
+const USAGE = 'usage: node tools/oracle/rule-order.mjs FILE [NODES]';
 const [file, nodesArg] = process.argv.slice(2);
-if (!file) {
-    console.error('usage: node tools/oracle/rule-order.mjs FILE [NODES]');
+if (file === '--help' || file === '-h') {
+    console.log(`${USAGE}\n(see the file's comment)`);
+    process.exit(0);
+}
+if (!file || file.startsWith('-')) {
+    console.error(file ? `rule-order: unknown option ${file}\n${USAGE}` : USAGE);
     process.exit(2);
 }
 const nodes = Number(nodesArg || 2000000);
