@@ -15,7 +15,9 @@
  *
  * New children get their first numbers from dfpn_child.c (df-pn+: a look-ahead of one
  * ply), and disproofs that hang on the path are kept by dfpn_path.c.  Among children with
- * equal numbers the one with the larger other number is searched first.
+ * equal numbers the one with the larger other number is searched first.  A delayed
+ * interposition whose predecessor in its chain is proven is first tried by replaying
+ * that proof (dfpn_sim.c).
  *
  * Double counting: sibling checks often lead to the same positions (a drop then a move,
  * or the move then the drop), and a sum of their disproof numbers counts those shared
@@ -355,6 +357,13 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
         uint64_t cd = (uint64_t)th_delta - delta + best_delta;
         uint32_t c_delta_th = cd >= PN_INF ? PN_INF : (uint32_t)cd;
 
+        /* A chained reply whose predecessor is proven: first the predecessor's proof
+         * replayed on it (dfpn_sim.c), once. */
+        if (!or_node && !ch[best].simmed && ch[best].prev >= 0 && ch[ch[best].prev].pn == 0) {
+            ch[best].simmed = true;
+            if (dfpn_simulate(d, base, best, ch[best].prev, len))
+                continue;
+        }
         undo_t u;
         move_t m = ch[best].move;
         node_result_t cr;

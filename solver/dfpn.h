@@ -85,6 +85,8 @@ typedef struct {
     uint64_t delay_budget; /* a delay-rule test's nested searches (futile.h); 0 = default */
     uint64_t delay_stops;  /* delay-rule tests a budget stopped, decisive or not */
     uint64_t futile_cuts;  /* futility tests cut by their depth cap (futile.c) */
+    bool no_simulation;    /* tests: no proof by simulation (dfpn_sim.c) */
+    uint64_t sim_tries, sim_proofs; /* replays of a sibling's proof made, and proven */
 } dfpn_shared_t;
 
 /* Whether a limit of the whole solve (nodes, time, stop) has been reached. */

@@ -69,7 +69,7 @@ void dfpn_init_child(dfpn_t *d, child_t *c, int len)
     c->dlen = DLEN_NONE;
     c->hand = c->hi = attacker_hand(d);
     c->lo = 0;
-    c->pending = c->tried = c->futile = c->exact = c->unsure = c->doubt = false;
+    c->pending = c->tried = c->futile = c->exact = c->unsure = c->doubt = c->simmed = false;
     int at = dfpn_path_find(d, pos_key(p));
     if (at >= 0) {
         c->pn = PN_INF, c->dn = 0, c->rep = at, c->dlen = LEN_INF;

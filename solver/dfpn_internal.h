@@ -34,6 +34,7 @@ typedef struct {
     bool futile;  /* it passed: the reply does not count */
     bool exact;   /* the child's result holds for a range of hands only (up to hi, down to lo) */
     bool unsure;  /* the child's result rests on a stopped delay-rule test (dfpn.h) */
+    bool simmed;  /* the replay of its sibling's proof was tried (dfpn_sim.c) */
     bool doubt;   /* this reply's own delay-rule test was stopped or rests on such a test */
     hand_t hand;  /* proof or disproof hand of the child when decided */
     hand_t hi;    /* an exact proof's (or a pending reply's test's) largest hand */
@@ -125,6 +126,11 @@ void dfpn_init_child(dfpn_t *d, child_t *c, int len);
 hand_t dfpn_mated_proof_hand(const dfpn_t *d, hand_t need);
 /* Disproof hand of an attacker node with no check. */
 hand_t dfpn_nocheck_disproof_hand(const dfpn_t *d);
+
+/* Proof by simulation (dfpn_sim.c): reply i of the defender node whose children are at
+ * base, proven (and set so) by replaying the proof of its proven sibling; false when the
+ * replay fails.  len is the defender node's bound. */
+bool dfpn_simulate(dfpn_t *d, size_t base, int i, int sibling, int len);
 
 /* The delay rule inside the search (dfpn_delay.c; the rule itself: futile.h). */
 bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len);

@@ -109,6 +109,7 @@ TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 256);
     sh.rep_gen = 1;
+    sh.no_simulation = true; /* the table of the search this case was found with */
     pos_t p;
     dfpn_result_t proof = search_prove(&sh, &p, ZUKO89);
     CHECK_INT(proof.plen, 63);
@@ -208,11 +209,16 @@ TEST(line_walk_follows_a_longer_proof_to_mate)
  * deadline no refining search starts, and the line, not certified, follows the table's
  * proofs to mate.  Shogi Zuko 第45番 walked from its proof alone (89 plies, the length
  * uncertified): with time, the walk searches; with the deadline passed, or a stop, it
- * searches nothing and still ends in mate.  The limits are the solve's again afterwards. */
-static line_info_t walk_proof_zuko45(double deadline, volatile int *stop, uint64_t *spent, move_t *pv)
+ * searches nothing and still ends in mate.  The limits are the solve's again afterwards.
+ * That is the table of a search without proof by simulation (dfpn_sim.c).  With it, the
+ * hurried walk comes, 3 plies before the end, to a position whose proof the table holds
+ * (a mate in 1) with no entry for the mated position, and proves it again in one node:
+ * the walk's last resort, which no deadline stops (line.c, mating_moves). */
+static line_info_t walk_proof_zuko45(double deadline, volatile int *stop, uint64_t *spent, move_t *pv, bool sim)
 {
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 64);
+    sh.no_simulation = !sim;
     pos_t p;
     dfpn_result_t proof = search_prove(&sh, &p, ZUKO45);
     uint64_t before = sh.nodes;
@@ -230,14 +236,17 @@ TEST(line_walk_hurries_past_the_deadline)
 {
     move_t pv[SOLVER_MAX_PLY];
     uint64_t spent;
-    line_info_t li = walk_proof_zuko45(0, NULL, &spent, pv);
+    line_info_t li = walk_proof_zuko45(0, NULL, &spent, pv, false);
     CHECK(spent > 1000);
-    li = walk_proof_zuko45(dfpn_now() - 1, NULL, &spent, pv);
+    li = walk_proof_zuko45(dfpn_now() - 1, NULL, &spent, pv, false);
     CHECK_INT((int)spent, 0);
     CHECK(!li.exact && !li.unsure);
     volatile int stop = 1;
-    li = walk_proof_zuko45(0, &stop, &spent, pv);
+    li = walk_proof_zuko45(0, &stop, &spent, pv, false);
     CHECK_INT((int)spent, 0);
+    CHECK(!li.exact && !li.unsure);
+    li = walk_proof_zuko45(dfpn_now() - 1, NULL, &spent, pv, true);
+    CHECK_INT((int)spent, 1);
     CHECK(!li.exact && !li.unsure);
 }
 
