@@ -29,6 +29,9 @@
  * lengths proven as before (Zuko 第48番 gained, Muso 第30番 lost).  Giving each reply
  * its first numbers as mid() does (dfpn_init_child: a mate in one found at once, where
  * the replay may prove a longer mate) was no better: 323.1 M nodes, 177 lengths proven.
+ * Neither was a replay for replies with no proven predecessor, from any proven sibling
+ * that reaches the same square (a capture of the checker by another piece, a board
+ * interposition beside the drops): 327.9 M nodes, 177.
  * A small search (a proof-number threshold of 2 or 3) where the replay found a node the
  * sibling's proof did not cover proved one of problems/perturbed_hard.sfen in 13.9 M
  * nodes against 32.9 M, but cost the bench 1.5% and 2.9% more nodes
