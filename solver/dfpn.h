@@ -87,6 +87,7 @@ typedef struct {
     uint64_t futile_cuts;  /* futility tests cut by their depth cap (futile.c) */
     bool no_simulation;    /* tests: no proof by simulation (dfpn_sim.c) */
     uint64_t sim_tries, sim_proofs; /* replays of a sibling's proof made, and proven */
+    uint64_t sim_own;               /* attacker nodes of replays proven by their own proof */
 } dfpn_shared_t;
 
 /* Whether a limit of the whole solve (nodes, time, stop) has been reached. */
