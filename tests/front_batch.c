@@ -365,13 +365,8 @@ static double peak_mib(char *const argv[])
  * 100, and the caches came on top.)  AddressSanitizer's shadow memory would count too. */
 TEST(front_batch_memory_is_what_hash_says)
 {
-#if defined(__SANITIZE_ADDRESS__)
-    return;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    return;
-#endif
-#endif
+    if (test_sanitized())
+        return;
     if (!fu_begin())
         return;
     double base = peak_mib((char *[]){"tsume", "solve", "--hash", "1", MATE1, NULL});

@@ -134,13 +134,8 @@ TEST(sim_perturbed_hard_mates)
  * taken at such an attacker node, 8.1 M.  In the release build only (about 30 s). */
 TEST(sim_own_proofs_help)
 {
-#if defined(__SANITIZE_ADDRESS__)
-    return;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    return;
-#endif
-#endif
+    if (test_sanitized())
+        return;
     if (!fu_begin())
         return;
     fu_run_t r = fu_solve(fu_fmt("--jobs 1 --hash 256 --nodes 12000000 --shorten-nodes 1 --format json '%s'", LANCE_LINE),

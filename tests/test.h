@@ -17,6 +17,21 @@ void test_fail(const char *file, int line, const char *fmt, ...) __attribute__((
 /* Path of a file under the shared material (../shared, or $TSUME_SHARED). */
 const char *test_shared(const char *rel);
 
+/* Whether this is the sanitizer build (make asan): its runs are many times slower, and its
+ * shadow memory counts as the process's own, so tests of a large search or of memory use
+ * run in the release build only. */
+static inline bool test_sanitized(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return true;
+#endif
+#endif
+    return false;
+}
+
 #define TEST(name)                                                                                 \
     static void name(void);                                                                        \
     __attribute__((constructor)) static void name##_register(void) { test_register(#name, name); } \
