@@ -15,9 +15,9 @@
  * path, a bound reached, or SIM_BUDGET nodes spent.  At an attacker's node where the
  * sibling's check is missing or its replay failed, a proof of the node's own is taken
  * instead, when one is at hand: a mate in one, or a check whose position the table holds
- * proven.  What it stores is a proof tree like
- * any other (every reply answered, every leaf a mate), so it is never wrong; it only
- * saves the search that would have found the same proof.
+ * proven.  What it stores is a proof tree like any other (every reply answered, every
+ * leaf a mate), so it is never wrong; it only saves the search that would have found
+ * the same proof.
  *
  * Its proof hands and lengths are worked out as mid() works out plain (not exact) ones:
  * an attacker's node takes its check's proof hand moved back over the check, a

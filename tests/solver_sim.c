@@ -16,8 +16,9 @@
 static const char *const INTERPOSING =
     "l6+P1/g1B2kS2/1p1N1B3/1+P7/9/1S7/9/5+rN2/6+R2 b L2P3g2s2n2l13p 1";
 
-/* problems/perturbed_hard.sfen's first diagram (from Zuko 第30番). */
-static const char *const LANCE_LINE = "4+LgB2/3+P1+R1R1/4bl1g1/8k/5p1p1/7+p1/9/9/9 b G4s4n2l14p 1";
+/* problems/perturbed_hard.sfen's first diagram (Zuko 第30番 with its horse unpromoted and
+ * no gold in the attacker's hand). */
+static const char *const ZUKO30_CHANGED = "4+LgB2/3+P1+R1R1/4bl1g1/8k/5p1p1/7+p1/9/9/9 b G4s4n2l14p 1";
 
 /* A proven position of the table, to be solved again. */
 typedef struct {
@@ -79,7 +80,7 @@ TEST(sim_replays_sibling_proofs)
     CHECK(sh.sim_tries > 1000);
     CHECK(sh.sim_proofs > sh.sim_tries / 2);
     /* Attacker nodes where the sibling's check was missing or failed, proven by a mate in
-     * one or a table proof of their own (about one replay in six here). */
+     * one or a table proof of their own (about one replay in nine here). */
     CHECK(sh.sim_own > sh.sim_tries / 20);
 
     static claim_t claims[CLAIMS_MAX];
@@ -128,17 +129,17 @@ TEST(sim_perturbed_hard_mates)
     fu_end();
 }
 
-/* The first diagram of problems/perturbed_hard.sfen under the composers' rule: its replays
- * failed where the interposed lance or knight had a move or a check of its own (32.9 M
- * nodes to the mate while a replay gave up there); with a mate in one or a table proof
- * taken at such an attacker node, 8.1 M.  In the release build only (about 30 s). */
+/* The first diagram of problems/perturbed_hard.sfen under the composers' rule took 32.9 M
+ * nodes while a replay gave up at a check of the sibling's proof that the position lacks
+ * (N*5d's and S*5d's replays of P*5d); with a mate in one or a table proof taken at such
+ * an attacker node, 8.1 M.  In the release build only (about 20 s). */
 TEST(sim_own_proofs_help)
 {
     if (test_sanitized())
         return;
     if (!fu_begin())
         return;
-    fu_run_t r = fu_solve(fu_fmt("--jobs 1 --hash 256 --nodes 12000000 --shorten-nodes 1 --format json '%s'", LANCE_LINE),
+    fu_run_t r = fu_solve(fu_fmt("--jobs 1 --hash 256 --nodes 12000000 --shorten-nodes 1 --format json '%s'", ZUKO30_CHANGED),
                           NULL, NULL);
     CHECK_INT(r.code, 0);
     CHECK_STR(fu_jget(fu_line(r.out, 0), "status"), "\"mate\"");
