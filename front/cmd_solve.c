@@ -148,6 +148,9 @@ static void usage(void)
            "                stopped the work) or \"futility-test\"\n"
            "                (what decided rests on a delay-rule test that ran out of its budget)\n"
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
+           "  phase_nodes, phase_ms  the effort by phase, [proof, shortening, line]: the\n"
+           "                proof of mate or no mate, the proof that the length is the\n"
+           "                shortest, the walk that writes the line (not for an error)\n"
            "  defender_hand \"given\" or \"rest\"\n"
            "  attacker_check  \"check\" or \"checkmate\", only when the side to move starts\n"
            "                in check (legal: its move must answer the check and give one);\n"
@@ -247,6 +250,16 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
     }
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
+    if (r->status != SOLVE_ERROR) {
+        json_array_begin(&j, "phase_nodes");
+        for (int i = 0; i < SOLVE_PHASES; i++)
+            json_array_uint(&j, r->phase_nodes[i]);
+        json_array_end(&j);
+        json_array_begin(&j, "phase_ms");
+        for (int i = 0; i < SOLVE_PHASES; i++)
+            json_array_uint(&j, (uint64_t)(r->phase_seconds[i] * 1000.0)); /* as time_ms */
+        json_array_end(&j);
+    }
     json_str(&j, "defender_hand", hand_name(a, r));
     root_json(&j, r);
     if (r->status == SOLVE_ERROR)

@@ -131,6 +131,12 @@ void json_array_str(json_obj_t *j, const char *item)
     json_write_string(j->out, item);
 }
 
+void json_array_uint(json_obj_t *j, uint64_t item)
+{
+    fprintf(j->out, "%s%" PRIu64, j->first_item ? "" : ", ", item);
+    j->first_item = false;
+}
+
 void json_array_end(json_obj_t *j)
 {
     putc(']', j->out);

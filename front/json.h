@@ -1,6 +1,6 @@
 /*
  * json.h: a minimal writer for JSON lines: one flat object per line, with string,
- * integer, boolean and string-array members, and arrays of flat objects.
+ * integer, boolean, string-array and integer-array members, and arrays of flat objects.
  *
  * Invariants: every string is written as valid JSON whatever bytes it holds (quotes,
  * backslashes and control characters escaped; bytes that are not valid UTF-8 become
@@ -32,6 +32,7 @@ void json_uint(json_obj_t *j, const char *key, uint64_t val);
 void json_bool(json_obj_t *j, const char *key, bool val);
 void json_array_begin(json_obj_t *j, const char *key);
 void json_array_str(json_obj_t *j, const char *item);
+void json_array_uint(json_obj_t *j, uint64_t item);
 void json_array_end(json_obj_t *j);
 
 /* An array of n moves in USI notation (key: ["7g7f", ...]). */

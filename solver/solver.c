@@ -361,6 +361,9 @@ static void run(job_t *job)
         r->futile_unsure = 1;
     }
     uint64_t proof_nodes = sh.nodes;
+    double proof_end = dfpn_now();
+    r->phase_nodes[SOLVE_PHASE_PROOF] = proof_nodes;
+    r->phase_seconds[SOLVE_PHASE_PROOF] = proof_end - sh.start;
     if (r->status == SOLVE_MATE) {
         uint64_t step = proof_nodes * STEP_FACTOR;
         step = step < STEP_MIN ? STEP_MIN : step > STEP_MAX ? STEP_MAX : step;
@@ -416,7 +419,13 @@ static void run(job_t *job)
             sh.shortening = false;
         }
         r->futile_unsure = unsure;
+        uint64_t line_start = sh.nodes;
+        double line_t0 = dfpn_now();
+        r->phase_nodes[SOLVE_PHASE_SHORTEST] = line_start - proof_nodes;
+        r->phase_seconds[SOLVE_PHASE_SHORTEST] = line_t0 - proof_end;
         make_line(&sh, p, attacker, o, r, mode, len, exact, proof_nodes);
+        r->phase_nodes[SOLVE_PHASE_LINE] = sh.nodes - line_start;
+        r->phase_seconds[SOLVE_PHASE_LINE] = dfpn_now() - line_t0;
     }
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;

@@ -77,6 +77,8 @@ typedef struct {
     void *progress_arg;
 } solve_opts_t;
 
+enum { SOLVE_PHASE_PROOF, SOLVE_PHASE_SHORTEST, SOLVE_PHASE_LINE, SOLVE_PHASES };
+
 typedef struct {
     solve_status_t status;
     int plies;        /* length of pv when status is SOLVE_MATE */
@@ -102,6 +104,11 @@ typedef struct {
                             * length rests on them */
     uint64_t nodes;   /* positions searched */
     double seconds;
+    /* The solve's nodes and seconds by phase (SOLVE_PHASE_*): the proof (mate or no mate),
+     * the shortening (proving the length shortest) and the line's walk; they add up to
+     * nodes and seconds but for verification's own searches, which come after them. */
+    uint64_t phase_nodes[SOLVE_PHASES];
+    double phase_seconds[SOLVE_PHASES];
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */
     int root_defends;   /* the side to move was in check and defended (in_check_defends) */
     int attacker_check; /* ATTACKER_IN_CHECK or ATTACKER_CHECKMATED when the side to move, the

@@ -52,7 +52,8 @@ TEST(front_solve_mate1_json)
     const char *line = fu_line(r.out, 0);
     CHECK_STR(fu_mask_effort(line), "{\"id\": 1, \"sfen\": \"" MATE1 "\", \"status\": \"mate\", \"plies\": 1, "
                                  "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"shortest\": true, "
-                                 "\"within\": 1, \"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\"}");
+                                 "\"within\": 1, \"nodes\": #, \"time_ms\": #, \"phase_nodes\": #, \"phase_ms\": #, "
+                                 "\"defender_hand\": \"given\"}");
     CHECK(is_uint(fu_jget(line, "nodes")));
     CHECK(is_uint(fu_jget(line, "time_ms")));
     CHECK_STR(r.err, "");
@@ -63,6 +64,55 @@ TEST(front_solve_mate1_json)
     CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
     CHECK_STR(fu_jget(r.out, "pv"), "[\"G*5b\"]");
     CHECK_STR(fu_jget(r.out, "defender_hand"), "\"rest\"");
+    fu_run_free(&r);
+    fu_end();
+}
+
+/* The three numbers of a "phase_nodes" or "phase_ms" member; false when it is not an
+ * array of three whole numbers. */
+static bool phases_of(const char *line, const char *key, unsigned long long v[3])
+{
+    char end;
+    return sscanf(fu_jget(line, key), "[%llu, %llu, %llu%c", &v[0], &v[1], &v[2], &end) == 4 && end == ']';
+}
+
+#define ZUKO37 "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1"
+
+/* phase_nodes splits nodes into the proof, the shortening and the line. */
+TEST(front_solve_phases)
+{
+    if (!fu_begin())
+        return;
+    unsigned long long n[3], ms[3];
+    /* Zuko 第37番 under --nodes 300000: the proof (about 0.2 M nodes) leaves the rest of the
+     * limit to the shortening, which stops on it exactly; the uncertified line's walk then
+     * searches on (its own allowance, README). */
+    fu_run_t r = fu_solve("--format json --nodes 300000 '" ZUKO37 "'", NULL, NULL);
+    CHECK_STR(fu_jget(r.out, "exact"), "false");
+    CHECK(phases_of(r.out, "phase_nodes", n));
+    CHECK(phases_of(r.out, "phase_ms", ms));
+    CHECK(n[0] > 0 && n[1] > 0 && n[2] > 0);
+    CHECK_INT((long long)(n[0] + n[1]), 300000);
+    CHECK_STR(fu_jget(r.out, "nodes"), fu_fmt("%llu", n[0] + n[1] + n[2]));
+    fu_run_free(&r);
+    /* A mate in three certified: its line comes from the table without a search. */
+    r = fu_solve("--format json '" MATE3 "'", NULL, NULL);
+    CHECK_STR(fu_jget(r.out, "exact"), "true");
+    CHECK(phases_of(r.out, "phase_nodes", n));
+    CHECK(n[0] > 0 && n[1] > 0 && n[2] == 0);
+    CHECK_STR(fu_jget(r.out, "nodes"), fu_fmt("%llu", n[0] + n[1]));
+    fu_run_free(&r);
+    /* A no-mate is all proof; an error has no phases. */
+    r = fu_solve("--format json '4k4/9/9/9/9/9/9/9/9 b P 1'", NULL, NULL);
+    CHECK_STR(fu_jget(r.out, "status"), "\"nomate\"");
+    CHECK(phases_of(r.out, "phase_nodes", n));
+    CHECK(n[0] > 0 && n[1] == 0 && n[2] == 0);
+    CHECK_STR(fu_jget(r.out, "nodes"), fu_fmt("%llu", n[0]));
+    fu_run_free(&r);
+    r = fu_solve("--format json '" NO_DEFENDER_KING "'", NULL, NULL);
+    CHECK_STR(fu_jget(r.out, "status"), "\"error\"");
+    CHECK_STR(fu_jget(r.out, "phase_nodes"), "");
+    CHECK_STR(fu_jget(r.out, "phase_ms"), "");
     fu_run_free(&r);
     fu_end();
 }

@@ -34,6 +34,7 @@ TEST(front_solve_attacker_in_check)
     CHECK_STR(fu_mask_effort(r.out), "{\"id\": 1, \"sfen\": \"" IN_CHECK_MATE1 "\", \"status\": \"mate\", "
                                      "\"plies\": 1, \"pv\": [\"1h4e\"], \"leftover\": 1, \"exact\": true, "
                                      "\"shortest\": true, \"within\": 1, \"nodes\": #, \"time_ms\": #, "
+                                     "\"phase_nodes\": #, \"phase_ms\": #, "
                                      "\"defender_hand\": \"given\", \"attacker_check\": \"check\"}\n");
     fu_run_free(&r);
 
@@ -90,8 +91,8 @@ TEST(front_solve_in_check_defends)
     CHECK_STR(fu_mask_effort(r.out), "{\"id\": 1, \"sfen\": \"3sks3/4+B4/4S4/9/9/9/9/9/9 w S2rb4g4n4l18p 2\", "
                                      "\"status\": \"mate\", \"plies\": 2, \"pv\": [\"4a5b\", \"S*4b\"], "
                                      "\"leftover\": 0, \"exact\": true, \"shortest\": true, \"within\": 2, "
-                                     "\"nodes\": #, \"time_ms\": #, \"defender_hand\": \"given\", "
-                                     "\"side_to_move\": \"defends\"}\n");
+                                     "\"nodes\": #, \"time_ms\": #, \"phase_nodes\": #, \"phase_ms\": #, "
+                                     "\"defender_hand\": \"given\", \"side_to_move\": \"defends\"}\n");
     fu_run_free(&r);
     r = fu_solve("'" AFTER_CHECK "'", NULL, NULL); /* by default the side in check attacks: no check answers */
     CHECK_STR(fu_line(r.out, 1), "  status   error: no king for the defender (black)");

@@ -383,13 +383,15 @@ const char *fu_mask_effort(const char *line)
 {
     static char buf[8192];
     snprintf(buf, sizeof buf, "%s", line);
-    static const char *const KEYS[] = {"\"nodes\": ", "\"time_ms\": "};
-    for (int i = 0; i < 2; i++) {
+    static const char *const KEYS[] = {"\"nodes\": ", "\"time_ms\": ", "\"phase_nodes\": ", "\"phase_ms\": "};
+    for (int i = 0; i < 4; i++) {
         char *p = strstr(buf, KEYS[i]);
         if (!p)
             continue;
         p += strlen(KEYS[i]);
-        size_t n = strspn(p, "0123456789");
+        size_t n = *p == '[' ? strcspn(p, "]") + 1 : strspn(p, "0123456789");
+        if (*p == '[' && !p[n - 1])
+            n--; /* no closing bracket: the rest */
         if (n) {
             *p = '#';
             memmove(p + 1, p + n, strlen(p + n) + 1);

@@ -63,7 +63,8 @@ char *fu_tsv_next(char **cursor, char **cols, int n);
 /* The raw text of member key's value in a one-object JSON line ("" when absent,
  * "INVALID" when the line is not valid JSON) (rotating static buffer). */
 const char *fu_jget(const char *line, const char *key);
-/* The line with the values of "nodes" and "time_ms" replaced by "#" (static buffer). */
+/* The line with the values of "nodes", "time_ms", "phase_nodes" and "phase_ms" (their whole
+ * arrays) replaced by "#" (static buffer). */
 const char *fu_mask_effort(const char *line);
 
 #endif

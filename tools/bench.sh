@@ -7,7 +7,8 @@
 #          limit of a whole solve, enough for every answer (the hardest, Muso 第6番, a no-mate,
 #          takes 34 M); BENCH_SHORTEN_NODES (default 3000000) is the share of it for proving
 #          a mate's length shortest.  "proven shortest" counts the lengths proven (and the
-#          no-mates).  Each set's per-problem JSON goes to build/bench-SET.jsonl, the run
+#          no-mates); "by phase" splits the nodes and time into the proof, the shortening
+#          and the line's walk (`phase_nodes`, `phase_ms`).  Each set's per-problem JSON goes to build/bench-SET.jsonl, the run
 #          before to build/bench-SET.prev.jsonl (tools/bench-compare.sh compares two).
 #   batch: throughput of `tsume solve -f` with --jobs 1 and --jobs 2 (the same --hash 256 in
 #          total) and the speedup; the answers of the two must be identical.  First the 69
@@ -42,13 +43,17 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
             paste - "$out" | awk -F'\t' -v set="$set" '
             function num(key,   s) { if (match($2, "\"" key "\": [0-9]+")) { s = substr($2, RSTART, RLENGTH); sub(/.*: /, "", s); return s + 0 } return -1 }
             function str(key,   s) { if (match($2, "\"" key "\": \"[a-z]+\"")) { s = substr($2, RSTART, RLENGTH); sub(/.*: "/, "", s); sub(/"$/, "", s); return s } return "" }
+            function phases(key, into,   s, k, parts) { if (match($2, "\"" key "\": \\[[0-9, ]+\\]")) { s = substr($2, RSTART, RLENGTH); sub(/.*\[/, "", s); sub(/\]/, "", s); k = split(s, parts, ", "); for (i = 1; i <= k; i++) into[i] += parts[i] } }
             { n++; st = str("status"); t = num("time_ms"); nd = num("nodes"); total_t += t; total_n += nd
+              phases("phase_nodes", pn); phases("phase_ms", pt)
               if (st == "mate" || st == "nomate") solved++
               if (st == "mate" && num("plies") == $1 + 0) agree++
               if (st == "nomate" || $2 ~ /"shortest": true/) proven++
               if (t > worst) { worst = t; worst_id = n } }
             END { printf "%s: %d problems, solved %d, proven shortest %d, length as expected %d, total %.1f s, mean %.0f ms, worst %d ms (#%d), nodes %d, %.0f nodes/s\n",
                          set, n, solved, proven, agree, total_t / 1000, n ? total_t / n : 0, worst, worst_id, total_n, total_t ? total_n / (total_t / 1000) : 0
+                  printf "%s by phase: proof %d nodes %.1f s, shortening %d nodes %.1f s, line %d nodes %.1f s\n",
+                         set, pn[1], pt[1] / 1000, pn[2], pt[2] / 1000, pn[3], pt[3] / 1000
                   print total_n > "/dev/stderr" }' 2>> "$out.nodes"
     done
     echo "Bench: $(awk '{s += $1} END {print s}' "$out.nodes")"
@@ -71,7 +76,7 @@ if [ "$what" = batch ] || [ "$what" = all ]; then
                 t=$(( $(date +%s%N) - t0 ))
                 [ -z "$best" ] || [ "$t" -lt "$best" ] && best=$t
             done
-            sed 's/"nodes": [0-9]*, "time_ms": [0-9]*//' "$tmp/out" > "$tmp/answers.$jobs"
+            sed 's/"nodes": [0-9]*, "time_ms": [0-9]*\(, "phase_[a-z]*": \[[0-9, ]*\]\)*//' "$tmp/out" > "$tmp/answers.$jobs"
             eval "best$jobs=$best"
             awk -v name="$name" -v n="$n" -v j="$jobs" -v t="$best" -v r="$repeat" 'BEGIN {
                 printf "batch %s, %d problems, --jobs %d: %.1f ms (best of %d), %.1f problems/s\n", name, n, j, t / 1e6, r, n / (t / 1e9) }'
