@@ -8,8 +8,9 @@
 #          takes 34 M); BENCH_SHORTEN_NODES (default 3000000) is the share of it for proving
 #          a mate's length shortest.  "proven shortest" counts the lengths proven (and the
 #          no-mates); "by phase" splits the nodes and time into the proof, the shortening
-#          and the line's walk (`phase_nodes`, `phase_ms`).  Each set's per-problem JSON goes to build/bench-SET.jsonl, the run
-#          before to build/bench-SET.prev.jsonl (tools/bench-compare.sh compares two).
+#          and the line's walk (`phase_nodes`, `phase_ms`).  Each set's per-problem JSON
+#          goes to build/bench-SET.jsonl, the run before to build/bench-SET.prev.jsonl
+#          (tools/bench-compare.sh compares two).
 #   batch: throughput of `tsume solve -f` with --jobs 1 and --jobs 2 (the same --hash 256 in
 #          total) and the speedup; the answers of the two must be identical.  First the 69
 #          small problems of ../shared/problems/antma_tsumeshogi_check.sfen (best wall time of
@@ -43,7 +44,7 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
             paste - "$out" | awk -F'\t' -v set="$set" '
             function num(key,   s) { if (match($2, "\"" key "\": [0-9]+")) { s = substr($2, RSTART, RLENGTH); sub(/.*: /, "", s); return s + 0 } return -1 }
             function str(key,   s) { if (match($2, "\"" key "\": \"[a-z]+\"")) { s = substr($2, RSTART, RLENGTH); sub(/.*: "/, "", s); sub(/"$/, "", s); return s } return "" }
-            function phases(key, into,   s, k, parts) { if (match($2, "\"" key "\": \\[[0-9, ]+\\]")) { s = substr($2, RSTART, RLENGTH); sub(/.*\[/, "", s); sub(/\]/, "", s); k = split(s, parts, ", "); for (i = 1; i <= k; i++) into[i] += parts[i] } }
+            function phases(key, into,   s, k, parts, i) { if (match($2, "\"" key "\": \\[[0-9, ]+\\]")) { s = substr($2, RSTART, RLENGTH); sub(/.*\[/, "", s); sub(/\]/, "", s); k = split(s, parts, ", "); for (i = 1; i <= k; i++) into[i] += parts[i] } }
             { n++; st = str("status"); t = num("time_ms"); nd = num("nodes"); total_t += t; total_n += nd
               phases("phase_nodes", pn); phases("phase_ms", pt)
               if (st == "mate" || st == "nomate") solved++
