@@ -337,7 +337,8 @@ static int check_all(const check_args_t *a, const problem_list_t *problems, bool
         return 2;
     }
     check_run_t run = {a, problems, answers};
-    problem_batch_t pb = {"check", (size_t)a->jobs, a->s.hash_mb, true, isatty(STDERR_FILENO), check_job, &run};
+    problem_batch_t pb = {"check", (size_t)a->jobs, a->s.hash_mb, true, isatty(STDERR_FILENO), check_job, &run,
+                          a->s.threads};
     batch_totals_t t = {0};
     bool seen[ANSWER_ERROR + 1] = {false};
     if (problems_run(&pb, problems, &t)) {

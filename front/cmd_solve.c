@@ -486,7 +486,7 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
     }
     solve_run_t run = {a, problems, outcomes};
     problem_batch_t pb = {"solve", (size_t)a->jobs, a->s.hash_mb, a->json || a->sfen, isatty(STDERR_FILENO),
-                          solve_job, &run};
+                          solve_job, &run, a->s.threads};
     batch_totals_t t = {0};
     int status = 2;
     if (problems_run(&pb, problems, &t)) {

@@ -44,12 +44,14 @@ static void usage(void)
            "\n"
            "options (setoption):\n"
            "  USI_Hash      search memory in MiB (table and caches), %d..%d (default %d)\n"
+           "  Threads       threads for a search, 1..%d (default 1), sharing USI_Hash: the\n"
+           "                hard questions are shared out by the first move\n"
            "  Futile        delay|capture|none: which futile interpositions are ignored (README)\n"
            "  DefenderHand  given|rest: the defender's hand as given, or every remaining piece\n"
            "  RootIsAndNodeIfChecked  true|false (default false): a side to move in check\n"
            "                defends (is it mated? the line starts with its reply) instead\n"
            "                of attacking (KomoringHeights's name for it)\n",
-           HASH_MIN, HASH_MAX, HASH_DEFAULT);
+           HASH_MIN, HASH_MAX, HASH_DEFAULT, SOLVER_THREADS_MAX);
 }
 
 /* Input echoed in an info string: at most SHOWN_MAX bytes, anything but printable ASCII
@@ -87,24 +89,32 @@ static char *next_word(char **s)
     return w;
 }
 
-/* Makes the table match USI_Hash (within the fuzz cap).  Only when no search runs.  On
- * failure keeps (or gets back) a table of the old size if it can, and says so. */
+/* Makes the table match USI_Hash (within the fuzz cap) and Threads (one thread under the
+ * fuzz cap, and no more than one per MiB).  Only when no search runs.  On failure keeps
+ * (or gets back) a table of the old size, on one thread, if it can, and says so. */
 static void ensure_solver(usi_t *u)
 {
     size_t want = u->hash_cap_mb && u->hash_mb > u->hash_cap_mb ? u->hash_cap_mb : u->hash_mb;
-    if (u->solver && u->solver_mb == want)
+    int threads = u->hash_cap_mb || u->threads < 1 ? 1 : u->threads;
+    if ((size_t)threads > want)
+        threads = (int)want;
+    if (u->solver && u->solver_mb == want && u->solver_threads == threads)
         return;
     size_t old = u->solver ? u->solver_mb : 0;
     solver_free(u->solver);
-    u->solver = solver_new(want);
+    u->solver = solver_new_threads(want, threads);
     u->solver_mb = want;
+    u->solver_threads = threads;
     if (u->solver)
         return;
     size_t fallback = old ? old : HASH_MIN;
-    usi_say("info string error: cannot allocate a %zu MiB table; using %zu MiB", want, fallback);
+    usi_say("info string error: cannot allocate a %zu MiB table on %d threads; using %zu MiB on 1", want, threads,
+            fallback);
     u->solver = solver_new(fallback);
     u->solver_mb = fallback;
+    u->solver_threads = 1;
     u->hash_mb = fallback;
+    u->threads = 1;
 }
 
 static void cmd_usi_handshake(void)
@@ -112,6 +122,7 @@ static void cmd_usi_handshake(void)
     usi_say("id name tsume %s", tsume_version);
     usi_say("id author the tsume developers");
     usi_say("option name USI_Hash type spin default %d min %d max %d", HASH_DEFAULT, HASH_MIN, HASH_MAX);
+    usi_say("option name Threads type spin default 1 min 1 max %d", SOLVER_THREADS_MAX);
     usi_say("option name Futile type combo default delay var delay var capture var none");
     usi_say("option name DefenderHand type combo default given var given var rest");
     usi_say("option name RootIsAndNodeIfChecked type check default false");
@@ -142,8 +153,8 @@ static void cmd_setoption(usi_t *u, char *args)
     }
     if (!strcasecmp(name, "USI_Ponder"))
         return; /* sent by most GUIs; tsume never ponders */
-    bool known = !strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Futile") || !strcasecmp(name, "DefenderHand") ||
-                 !strcasecmp(name, "RootIsAndNodeIfChecked");
+    bool known = !strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Threads") || !strcasecmp(name, "Futile") ||
+                 !strcasecmp(name, "DefenderHand") || !strcasecmp(name, "RootIsAndNodeIfChecked");
     if (!known) {
         usi_say("info string unknown option '%s' ignored", shown(name, buf, sizeof buf));
         return;
@@ -161,6 +172,15 @@ static void cmd_setoption(usi_t *u, char *args)
             return;
         }
         u->hash_mb = (size_t)mb;
+    } else if (!strcasecmp(name, "Threads")) {
+        errno = 0;
+        unsigned long long n = strspn(value, "0123456789") == strlen(value) ? strtoull(value, NULL, 10) : 0;
+        if (errno || n < 1 || n > SOLVER_THREADS_MAX) {
+            usi_say("info string error: Threads must be a whole number from 1 to %d, not '%s'", SOLVER_THREADS_MAX,
+                    shown(value, buf, sizeof buf));
+            return;
+        }
+        u->threads = (int)n;
     } else if (!strcasecmp(name, "Futile")) {
         if (strcasecmp(value, "delay") && strcasecmp(value, "capture") && strcasecmp(value, "none")) {
             usi_say("info string error: Futile must be 'delay', 'capture' or 'none', not '%s'",
@@ -298,6 +318,7 @@ void usi_init(usi_t *u)
 {
     memset(u, 0, sizeof *u);
     u->hash_mb = HASH_DEFAULT;
+    u->threads = 1;
     u->futile = FUTILE_DELAY;
 }
 

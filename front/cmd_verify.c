@@ -583,7 +583,7 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
     }
     verify_run_t run = {a, problems, verdicts};
     problem_batch_t pb = {"verify", (size_t)a->jobs, a->s.hash_mb, a->json, isatty(STDERR_FILENO),
-                          verify_job, &run};
+                          verify_job, &run, a->s.threads};
     batch_totals_t t = {0};
     int status = 2;
     if (problems_run(&pb, problems, &t)) {

@@ -47,8 +47,8 @@ void arg_split(const char *arg, char *name, size_t len, const char **inline_val)
     *inline_val = eq ? eq + 1 : NULL;
 }
 
-const char *const SOLVER_OPTION_NAMES[] = {"--hash",        "--time-limit",    "--nodes", "--futile",
-                                           "--delay-nodes", "--defender-hand", "--in-check", NULL};
+const char *const SOLVER_OPTION_NAMES[] = {"--hash",          "--time-limit", "--nodes",   "--futile", "--delay-nodes",
+                                           "--defender-hand", "--in-check",   "--threads", NULL};
 
 const char SOLVER_OPTION_HELP[] =
     "  --time-limit SEC      wall-time limit per problem in seconds (default 0 = none);\n"
@@ -66,7 +66,11 @@ const char SOLVER_OPTION_HELP[] =
     "                        uncertified ('futility-test'), never wrong\n"
     "  --defender-hand given|rest\n"
     "                        the defender's hand as the SFEN gives it (default), or every\n"
-    "                        piece not on the board and not in the attacker's hand\n";
+    "                        piece not on the board and not in the attacker's hand\n"
+    "  --threads N           threads for each problem (default 1): the hard questions\n"
+    "                        of the shortening (and check's question) are shared out\n"
+    "                        by the first move, each thread with an equal part of\n"
+    "                        --hash; node counts then vary from run to run, answers not\n";
 
 const char SOLVER_IN_CHECK_HELP[] =
     "  --in-check attack|defend\n"
@@ -113,6 +117,12 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
             return -1;
         }
         a->opts.defender_hand_rest = !strcmp(val, "rest");
+    } else if (!strcmp(name, "--threads")) {
+        if (!arg_uint(val, 1, SOLVER_THREADS_MAX, &n)) {
+            cli_error("%s: --threads must be a whole number from 1 to %d, not '%s'", cmd, SOLVER_THREADS_MAX, val);
+            return -1;
+        }
+        a->threads = (int)n;
     } else if (!strcmp(name, "--in-check")) {
         if (strcmp(val, "attack") && strcmp(val, "defend")) {
             cli_error("%s: --in-check must be 'attack' or 'defend', not '%s'", cmd, val);
@@ -235,7 +245,7 @@ void put_safe(FILE *out, const char *s)
         putc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
 }
 
-solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, const char *cmd, size_t *workers)
+solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, int threads, const char *cmd, size_t *workers)
 {
     /* Jobs beyond the problems would only take table memory from the others, and every
      * table needs 1 MiB. */
@@ -244,13 +254,15 @@ solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, const char *cmd, s
         w = hash_mb;
     *workers = w;
     size_t table_mb = hash_mb / w;
+    /* Every thread's table needs 1 MiB too. */
+    threads = threads < 1 ? 1 : (size_t)threads > table_mb ? (int)table_mb : threads;
     solver_t **solvers = calloc(w, sizeof *solvers);
     if (!solvers) {
         cli_error("%s: out of memory", cmd);
         return NULL;
     }
     for (size_t i = 0; i < w && n; i++) {
-        if (!(solvers[i] = solver_new(table_mb))) {
+        if (!(solvers[i] = solver_new_threads(table_mb, threads))) {
             cli_error("%s: cannot allocate %zu hash tables of %zu MiB (try a smaller --hash)", cmd, w, table_mb);
             solvers_free(solvers, w);
             return NULL;
@@ -380,7 +392,7 @@ static void problems_run_done(void *ctx, int w)
 bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_totals_t *t)
 {
     size_t workers;
-    solver_t **solvers = solvers_new(pb->jobs, l->n, pb->hash_mb, pb->cmd, &workers);
+    solver_t **solvers = solvers_new(pb->jobs, l->n, pb->hash_mb, pb->threads, pb->cmd, &workers);
     if (!solvers)
         return false;
     problems_run_t run = {.pb = pb, .l = l, .solvers = solvers, .workers = workers};

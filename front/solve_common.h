@@ -21,6 +21,7 @@ enum { SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
 /* Solver options given on the command line of solve and check. */
 typedef struct {
     size_t hash_mb;
+    int threads; /* --threads: threads per problem (0: one) */
     solve_opts_t opts;
 } solver_args_t;
 
@@ -85,7 +86,7 @@ void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const cha
  * than the problems, nor more than hash_mb, at least 1), sharing hash_mb between them,
  * each set to search on its batch worker's thread (batch.h).  NULL after reporting an
  * error; free with solvers_free. */
-solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, const char *cmd, size_t *workers);
+solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, int threads, const char *cmd, size_t *workers);
 void solvers_free(solver_t **solvers, size_t workers);
 
 /* A batch of solve, verify or check over a problem list: job reports problem i on out,
@@ -97,6 +98,7 @@ typedef struct {
     bool progress; /* the progress line on stderr */
     solve_status_t (*job)(void *ctx, solver_t *s, size_t i, FILE *out);
     void *ctx;
+    int threads; /* each problem's threads (--threads; 0: one) */
 } problem_batch_t;
 
 /* Runs every problem of l on solvers_new's workers (with several, the problems stated

@@ -38,6 +38,7 @@ typedef struct {
 typedef struct {
     /* options */
     size_t hash_mb;
+    int threads; /* Threads: a problem's threads (solver.h), sharing hash_mb */
     futile_rule_t futile;
     bool defender_rest;
     bool in_check_defends; /* RootIsAndNodeIfChecked, the name KomoringHeights gave it */
@@ -52,6 +53,7 @@ typedef struct {
     /* the table, sized when no search runs */
     solver_t *solver;
     size_t solver_mb;
+    int solver_threads;
     /* the position of the last `position` command */
     bool have_pos;
     pos_t pos;

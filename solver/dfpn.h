@@ -88,6 +88,9 @@ typedef struct {
     bool no_simulation;    /* tests: no proof by simulation (dfpn_sim.c) */
     uint64_t sim_tries, sim_proofs; /* replays of a sibling's proof made, and proven */
     uint64_t sim_own;               /* attacker nodes of replays proven by their own proof */
+    struct split *split;  /* split.h: helper threads for the hard questions, or NULL */
+    uint64_t split_probe; /* solve_opts_t.split_probe */
+    int splits;           /* questions split */
 } dfpn_shared_t;
 
 /* Whether a limit of the whole solve (nodes, time, stop) has been reached. */

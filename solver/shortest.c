@@ -23,6 +23,7 @@
 
 #include "../movegen/movegen.h"
 #include "futile.h"
+#include "split.h"
 
 dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
 {
@@ -49,7 +50,10 @@ static dfpn_result_t ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
 {
     if (sh->shortening)
         sh->asking = len;
-    dfpn_result_t r = search_budgeted(sh, p, attacker, mode, len, budget);
+    dfpn_result_t r = sh->split && sh->shortening && p->side == attacker
+                          ? split_ask(sh->split, sh, p, attacker, mode, len, budget,
+                                      sh->split_probe ? sh->split_probe : SPLIT_PROBE)
+                          : search_budgeted(sh, p, attacker, mode, len, budget);
     if (sh->shortening) {
         sh->asking = 0;
         if (r.status == DFPN_PROVEN && (!sh->proven || r.plen < sh->proven))

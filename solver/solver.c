@@ -24,6 +24,7 @@
 #include "futile.h"
 #include "line.h"
 #include "shortest.h"
+#include "split.h"
 #include "verify.h"
 
 typedef struct job job_t;
@@ -31,6 +32,7 @@ typedef struct job job_t;
 struct solver {
     tt_t tt;
     dfpn_shared_t keep; /* search frames and the futility cache, kept between problems */
+    split_t *split;     /* helper threads for the hard questions (split.h), or NULL */
     /* The search thread, started at the first problem and kept: its big stack is mapped
      * once, not once per problem (which dominated batches of small problems). */
     bool inline_run; /* solver_run_inline: search on the caller's thread */
@@ -52,16 +54,24 @@ void solve_opts_default(solve_opts_t *o)
     o->futile = FUTILE_DELAY;
 }
 
-solver_t *solver_new(size_t hash_mb)
+solver_t *solver_new(size_t hash_mb) { return solver_new_threads(hash_mb, 1); }
+
+solver_t *solver_new_threads(size_t hash_mb, int threads)
 {
     solver_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
     /* --hash is all the search's memory: the caches come out of it, the table gets the
-     * rest.  At 256 MiB that is 246.9 MiB of table. */
-    size_t share = (hash_mb ? hash_mb : 1) << 20;
+     * rest.  At 256 MiB that is 246.9 MiB of table.  Each thread gets an equal part. */
+    threads = threads < 1 ? 1 : threads > SOLVER_THREADS_MAX ? SOLVER_THREADS_MAX : threads;
+    size_t share = ((hash_mb ? hash_mb : 1) << 20) / (size_t)threads;
     size_t caches = dfpn_caches_size(share, &s->keep.caches);
     if (!tt_init(&s->tt, share - caches)) {
+        free(s);
+        return NULL;
+    }
+    if (threads > 1 && !(s->split = split_new(threads - 1, share))) {
+        tt_free(&s->tt);
         free(s);
         return NULL;
     }
@@ -85,6 +95,7 @@ void solver_free(solver_t *s)
     pthread_mutex_destroy(&s->mu);
     pthread_cond_destroy(&s->cv);
     pthread_mutex_destroy(&s->live_mu);
+    split_free(s->split);
     tt_free(&s->tt);
     dfpn_shared_release(&s->keep);
     free(s);
@@ -306,6 +317,8 @@ static void run(job_t *job)
     pos_t *p = &job->pos;
     dfpn_shared_t sh = {0};
     sh.tt = &job->s->tt;
+    sh.split = job->s->split;
+    sh.split_probe = o->split_probe;
     /* Buffers from the last problem are reused (a batch of small problems would otherwise
      * spend its time faulting fresh pages in).  The futility cache is kept too: its
      * verdicts depend on the position alone (futile.c), never on the last problem. */
@@ -340,7 +353,15 @@ static void run(job_t *job)
     bool bounded = o->max_plies > 0 && o->max_plies < LEN_INF - 1;
     color_t attacker = solver_attacker(p, o);
     r->root_defends = attacker != p->side;
-    dfpn_result_t proof = dfpn_solve(&sh, p, attacker, mode, bounded ? o->max_plies : LEN_INF - 1, NULL);
+    /* A bounded question (tsume check) is shared out among the threads like the
+     * shortening's (split.h); the proof of a mate without a bound is not: one df-pn over
+     * all the checks finds it best, where each thread would search its check to the end
+     * (Zuko 第8番, a 16 M-node proof on one thread, was left open at 50 M on two). */
+    int bound = bounded ? o->max_plies : LEN_INF - 1;
+    dfpn_result_t proof = sh.split && bounded && attacker == p->side
+                              ? split_ask(sh.split, &sh, p, attacker, mode, bound, 0,
+                                          o->split_probe ? o->split_probe : SPLIT_PROBE)
+                              : dfpn_solve(&sh, p, attacker, mode, bound, NULL);
     /* Under a bound the rule decides the answer: one resting on a delay-rule test that
      * ran out (an interposition counted, or not, for want of a verdict) is no answer
      * until a retry settles it.  Unbounded, either rule gives the same mate or no mate
@@ -430,6 +451,7 @@ static void run(job_t *job)
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;
     r->futile_stops = sh.delay_stops;
+    r->splits = sh.splits;
     if (job->v) {
         job->v->solve_nodes = r->nodes;
         job->v->solve_seconds = r->seconds;

@@ -73,6 +73,9 @@ typedef struct {
                              * the proof's nodes, within 10 M and 200 M); tests set it small */
     uint64_t delay_budget;  /* nodes each nested search of a delay-rule futility test may spend;
                              * 0 = the default (futile.h); tests set it small to make tests stop */
+    uint64_t split_probe;   /* with threads (solver_new_threads): nodes a question is searched
+                             * on one thread before it is split; 0 = the defaults (split.h);
+                             * tests set it to 1 to split every question */
     void (*progress)(const solve_progress_t *info, void *arg);
     void *progress_arg;
 } solve_opts_t;
@@ -109,6 +112,7 @@ typedef struct {
      * nodes and seconds but for verification's own searches, which come after them. */
     uint64_t phase_nodes[SOLVE_PHASES];
     double phase_seconds[SOLVE_PHASES];
+    int splits; /* questions shared out among the solver's threads (split.h) */
     int defender_hand_filled; /* the defender's hand was filled (defender_hand_rest) */
     int root_defends;   /* the side to move was in check and defended (in_check_defends) */
     int attacker_check; /* ATTACKER_IN_CHECK or ATTACKER_CHECKMATED when the side to move, the
@@ -124,6 +128,11 @@ void solve_opts_default(solve_opts_t *o);
 
 /* hash_mb: size of the transposition table in MiB (at least 1).  NULL if it cannot be had. */
 solver_t *solver_new(size_t hash_mb);
+/* The same with threads threads (1 to SOLVER_THREADS_MAX) for the hard questions of the
+ * shortening and a bounded question (split.h), each with an equal part of hash_mb for its
+ * table and caches. */
+enum { SOLVER_THREADS_MAX = 64 };
+solver_t *solver_new_threads(size_t hash_mb, int threads);
 void solver_free(solver_t *s);
 
 /* on: the threads that call solver_solve/solver_verify on s have stacks of at least

@@ -230,6 +230,9 @@ TEST(front_solve_bad_options)
         {"--delay-nodes 0 " MATE1, "--delay-nodes"},
         {"--delay-nodes x " MATE1, "--delay-nodes"},
         {"--defender-hand all " MATE1, "--defender-hand"},
+        {"--threads 0 " MATE1, "--threads"},
+        {"--threads 65 " MATE1, "--threads"},
+        {"--threads=two " MATE1, "--threads"},
         {"--format xml " MATE1, "--format"},
         {"--bogus " MATE1, "--bogus"},
         {MATE1 " --hash", "--hash"},
@@ -255,7 +258,8 @@ TEST(front_solve_help)
     fu_run_t r = fu_solve("--help", NULL, NULL);
     CHECK_INT(r.code, 0);
     static const char *const WORDS[] = {"-f FILE", "--hash", "--time-limit", "--nodes", "--futile",
-                                        "--defender-hand", "--shorten-nodes", "--format", "Exit status"};
+                                        "--defender-hand", "--shorten-nodes", "--format", "--threads",
+                                        "Exit status"};
     for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
         if (!strstr(r.out, WORDS[i]))
             test_fail(__FILE__, __LINE__, "--help does not mention %s", WORDS[i]);

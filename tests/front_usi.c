@@ -275,6 +275,7 @@ TEST(front_usi_handshake)
     static const char *const WANT[] = {
         "\nid author ",
         "\noption name USI_Hash type spin default 256 min 1 max 65536\n",
+        "\noption name Threads type spin default 1 min 1 max 64\n",
         "\noption name Futile type combo default delay var delay var capture var none\n",
         "\noption name DefenderHand type combo default given var given var rest\n",
         "\noption name RootIsAndNodeIfChecked type check default false\n",
@@ -309,6 +310,11 @@ TEST(front_usi_mate)
     CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate 9f5b+ 4a5b S*4b");
     eng_send(&e, "go mate");
     CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate 9f5b+ 4a5b S*4b");
+    /* Threads makes a new table of two parts: the same answer. */
+    eng_send(&e, "setoption name Threads value 2");
+    eng_send(&e, "go mate 20000");
+    CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate 9f5b+ 4a5b S*4b");
+    eng_send(&e, "setoption name threads value 1");
     /* A position after moves, and a GUI that sends CRLF. */
     eng_send(&e, "position sfen 5k3/9/4P4/9/9/9/9/9/9 w G2r2b3g4s4n4l17p 1 moves 4a5a\r");
     eng_send(&e, "go mate 20000\r");
@@ -511,6 +517,9 @@ TEST(front_usi_malformed)
         "setoption name USI_Hash value 65537",
         "setoption name USI_Hash value 99999999999999999999999",
         "setoption name USI_Hash value 16MB",
+        "setoption name Threads value 0",
+        "setoption name Threads value 65",
+        "setoption name Threads value two",
         "setoption name Futile value maybe",
         "setoption name DefenderHand value all",
         "setoption name NoSuchOption value 3",

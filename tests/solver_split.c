@@ -1,0 +1,146 @@
+/*
+ * solver_split.c: questions shared out among threads (solver/split.h).  With every
+ * question split (split_probe 1: one node alone, then the checks on the common list),
+ * two threads give the answers one thread gives: the same status, length and
+ * certification, and a line that plays, on mates, a no-mate and bounded questions; and
+ * a node limit bounds the threads together.
+ */
+#include <string.h>
+
+#include "../movegen/movegen.h"
+#include "../movegen/sfen.h"
+#include "../solver/solver.h"
+#include "test.h"
+
+static const struct {
+    const char *name, *sfen;
+    solve_status_t status;
+    int plies;
+} CASES[] = {
+    {"Zuko 2", "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1", SOLVE_MATE, 21},
+    {"Zuko 5", "n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1", SOLVE_MATE, 21},
+    {"Zuko 18", "7n1/5+B+P1r/7k1/7+p1/6P2/7N1/7N1/8B/9 b N2Pr4g4s4l13p 1", SOLVE_MATE, 23},
+    {"Zuko 22", "3g1+P1g1/3S2Ps1/2PpPkL2/4L4/4p2G1/4S4/1B1N1N3/1NN6/B6+r1 b Lrgsl12p 1", SOLVE_MATE, 51},
+    {"Zuko 33", "l8/1n7/np3B3/SR1+P5/k1N6/9/1Ps6/1N7/5+B3 b r4g2s3l15p 1", SOLVE_MATE, 17},
+    {"Zuko 36", "9/6nS1/4s4/4r1P1g/5Sk1B/5+pbR1/4Nsp2/9/4N4 b 3Gn4l15p 1", SOLVE_MATE, 13},
+    {"Zuko 42", "9/5Bl1G/4+P1n2/6r1S/3G+p2n1/6kP1/4L1B1p/4s1+R2/9 b 3P2g2s2n2l11p 1", SOLVE_MATE, 27},
+    {"Zuko 45", "1b+P6/2B6/G1S6/+p2N5/gl2+R4/pkpg5/3S5/2R6/2L6 b NPg2s2n2l13p 1", SOLVE_MATE, 43},
+    {"Muso 9", "2k1s1B2/S3+P4/2p1R2p1/2gprpp2/Lb1S5/2N3P2/2PPP4/9/L8 b L3gs3nl8p 1", SOLVE_MATE, 29},
+    /* a flawed diagram (tests/data/nomate_problems.tsv) */
+    {"Muso 88", "9/9/6Sn1/3+R1g1p1/6P1B/9/5G1Pp/3+B4+p/3Ls1k+r1 b GPg2s3n3l12p 1", SOLVE_NOMATE, 0},
+};
+
+/* Whether pv[0..plies) from p is legal, every attacker move a check, and ends with the
+ * defender in check (the mate itself is the solver's to certify; here the line's shape). */
+static bool line_plays(const pos_t *p, const move_t *pv, int plies)
+{
+    pos_t q = *p;
+    for (int i = 0; i < plies; i++) {
+        move_t moves[MG_MAX_MOVES];
+        int n = i % 2 == 0 ? mg_checks(&q, moves) : mg_evasions(&q, moves), k = 0;
+        while (k < n && moves[k] != pv[i])
+            k++;
+        if (k == n)
+            return false;
+        undo_t u;
+        pos_do(&q, pv[i], &u);
+    }
+    return plies % 2 == 1 && pos_in_check(&q);
+}
+
+static void solve_on(solver_t *s, const char *sfen, const solve_opts_t *o, solve_result_t *r, pos_t *p)
+{
+    char err[SFEN_ERR_MAX];
+    CHECK(sfen_parse(p, sfen, SFEN_STRICT, err, sizeof err));
+    solver_solve(s, p, o, r);
+}
+
+TEST(solver_split_answers_as_one_thread)
+{
+    solver_t *one = solver_new_threads(32, 1), *two = solver_new_threads(32, 2);
+    CHECK(one && two);
+    if (!one || !two)
+        return;
+    solve_opts_t o1, o2;
+    solve_opts_default(&o1);
+    solve_opts_default(&o2);
+    o2.split_probe = 1;
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        solve_result_t a, b;
+        pos_t p;
+        solve_on(one, CASES[i].sfen, &o1, &a, &p);
+        solve_on(two, CASES[i].sfen, &o2, &b, &p);
+        if (a.status != CASES[i].status || b.status != CASES[i].status || a.plies != CASES[i].plies ||
+            b.plies != CASES[i].plies || a.exact != b.exact || a.shortest != b.shortest ||
+            (b.status == SOLVE_MATE && !b.shortest))
+            test_fail(__FILE__, __LINE__, "%s: one thread %s %d (exact %d), two %s %d (exact %d), expected %s %d",
+                      CASES[i].name, solve_status_name(a.status), a.plies, a.exact, solve_status_name(b.status),
+                      b.plies, b.exact, solve_status_name(CASES[i].status), CASES[i].plies);
+        if (b.status == SOLVE_MATE && !line_plays(&p, b.pv, b.plies))
+            test_fail(__FILE__, __LINE__, "%s: the two threads' line does not play", CASES[i].name);
+        /* Every mate here has a question of the shortening past its first node; the
+         * proof of a mate or a no-mate without a bound is never split. */
+        if (a.splits != 0 || (b.splits < 1) != (b.status != SOLVE_MATE))
+            test_fail(__FILE__, __LINE__, "%s: %d and %d questions split", CASES[i].name, a.splits, b.splits);
+        solve_result_free(&a);
+        solve_result_free(&b);
+    }
+    solver_free(one);
+    solver_free(two);
+}
+
+/* Bounded questions (tsume check), split from their first node: just below a length no
+ * mate, at it a mate of it. */
+TEST(solver_split_bounded)
+{
+    solver_t *two = solver_new_threads(32, 2);
+    CHECK(two != NULL);
+    if (!two)
+        return;
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        if (CASES[i].status != SOLVE_MATE)
+            continue;
+        for (int d = 2; d >= 0; d -= 2) {
+            solve_opts_t o;
+            solve_opts_default(&o);
+            o.split_probe = 1;
+            o.max_plies = CASES[i].plies - d;
+            solve_result_t r;
+            pos_t p;
+            solve_on(two, CASES[i].sfen, &o, &r, &p);
+            if (r.status != (d ? SOLVE_NOMATE : SOLVE_MATE) || (!d && r.plies != CASES[i].plies) || r.splits < 1)
+                test_fail(__FILE__, __LINE__, "%s within %d: %s %d", CASES[i].name, o.max_plies,
+                          solve_status_name(r.status), r.plies);
+            solve_result_free(&r);
+        }
+    }
+    solver_free(two);
+}
+
+/* A node limit holds for the threads together: a question stops when their nodes reach
+ * its share, give or take a progress report's worth on each (about 100 ms). */
+TEST(solver_split_node_limit)
+{
+    static const char *ZUKO37 = "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1";
+    solver_t *two = solver_new_threads(64, 2);
+    CHECK(two != NULL);
+    if (!two)
+        return;
+    solve_opts_t o;
+    solve_opts_default(&o);
+    o.node_limit = 1000000;
+    solve_result_t r;
+    pos_t p;
+    solve_on(two, ZUKO37, &o, &r, &p);
+    /* The proof (0.22 M nodes) on one thread, then "within 21" (10.6 M) split. */
+    CHECK_INT(r.status, SOLVE_MATE);
+    CHECK_INT(r.plies, 23);
+    CHECK(!r.shortest);
+    CHECK(r.splits >= 1);
+    uint64_t searched = r.phase_nodes[SOLVE_PHASE_PROOF] + r.phase_nodes[SOLVE_PHASE_SHORTEST];
+    if (searched < o.node_limit || searched > o.node_limit + 400000)
+        test_fail(__FILE__, __LINE__, "%llu nodes for the proof and the shortening under a limit of %llu",
+                  (unsigned long long)searched, (unsigned long long)o.node_limit);
+    solve_result_free(&r);
+    solver_free(two);
+}
