@@ -626,6 +626,15 @@ void dfpn_shared_release(dfpn_shared_t *sh)
     sh->path_filter = NULL;
 }
 
+void dfpn_shared_keep(dfpn_shared_t *keep, const dfpn_shared_t *sh)
+{
+    keep->pool = sh->pool;
+    keep->pool_cap = sh->pool_cap;
+    keep->futile_cache = sh->futile_cache;
+    keep->est_cache = sh->est_cache;
+    keep->path_filter = sh->path_filter;
+}
+
 uint64_t dfpn_key(const pos_t *p, dfpn_mode_t mode) { return p->board_key ^ search_salt(p, mode); }
 
 tt_probe_t dfpn_probe(dfpn_shared_t *sh, const pos_t *p, color_t attacker, dfpn_mode_t mode, int len)

@@ -89,7 +89,7 @@ typedef struct {
     uint64_t sim_tries, sim_proofs; /* replays of a sibling's proof made, and proven */
     uint64_t sim_own;               /* attacker nodes of replays proven by their own proof */
     struct split *split;  /* split.h: helper threads for the hard questions, or NULL */
-    uint64_t split_probe; /* solve_opts_t.split_probe */
+    uint64_t split_probe; /* nodes a question is searched alone before it is split */
     int splits;           /* questions split */
 } dfpn_shared_t;
 
@@ -98,6 +98,10 @@ bool dfpn_global_limit_hit(dfpn_shared_t *sh);
 
 /* Frees what the searches of sh kept for reuse. */
 void dfpn_shared_release(dfpn_shared_t *sh);
+
+/* Hands what the searches of sh kept for reuse (frames, caches, path filter) over to keep,
+ * where the next search of the same thread takes them up again. */
+void dfpn_shared_keep(dfpn_shared_t *keep, const dfpn_shared_t *sh);
 
 typedef struct {
     dfpn_status_t status;

@@ -51,8 +51,7 @@ static dfpn_result_t ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     if (sh->shortening)
         sh->asking = len;
     dfpn_result_t r = sh->split && sh->shortening && p->side == attacker
-                          ? split_ask(sh->split, sh, p, attacker, mode, len, budget,
-                                      sh->split_probe ? sh->split_probe : SPLIT_PROBE)
+                          ? split_ask(sh, p, attacker, mode, len, budget)
                           : search_budgeted(sh, p, attacker, mode, len, budget);
     if (sh->shortening) {
         sh->asking = 0;

@@ -318,7 +318,7 @@ static void run(job_t *job)
     dfpn_shared_t sh = {0};
     sh.tt = &job->s->tt;
     sh.split = job->s->split;
-    sh.split_probe = o->split_probe;
+    sh.split_probe = o->split_probe ? o->split_probe : SPLIT_PROBE;
     /* Buffers from the last problem are reused (a batch of small problems would otherwise
      * spend its time faulting fresh pages in).  The futility cache is kept too: its
      * verdicts depend on the position alone (futile.c), never on the last problem. */
@@ -359,8 +359,7 @@ static void run(job_t *job)
      * (Zuko 第8番, a 16 M-node proof on one thread, was left open at 50 M on two). */
     int bound = bounded ? o->max_plies : LEN_INF - 1;
     dfpn_result_t proof = sh.split && bounded && attacker == p->side
-                              ? split_ask(sh.split, &sh, p, attacker, mode, bound, 0,
-                                          o->split_probe ? o->split_probe : SPLIT_PROBE)
+                              ? split_ask(&sh, p, attacker, mode, bound, 0)
                               : dfpn_solve(&sh, p, attacker, mode, bound, NULL);
     /* Under a bound the rule decides the answer: one resting on a delay-rule test that
      * ran out (an interposition counted, or not, for want of a verdict) is no answer
@@ -461,11 +460,7 @@ static void run(job_t *job)
         r->seconds = dfpn_now() - sh.start;
     }
     set_live(job->s, NULL);
-    job->s->keep.pool = sh.pool;
-    job->s->keep.pool_cap = sh.pool_cap;
-    job->s->keep.futile_cache = sh.futile_cache;
-    job->s->keep.est_cache = sh.est_cache;
-    job->s->keep.path_filter = sh.path_filter;
+    dfpn_shared_keep(&job->s->keep, &sh);
 }
 
 static void *thread_main(void *arg)

@@ -168,11 +168,7 @@ static void run_helper(helper_t *h, task_t *t)
     pthread_mutex_lock(&t->mu);
     t->delay_stops += w.delay_stops;
     pthread_mutex_unlock(&t->mu);
-    h->keep.pool = w.pool;
-    h->keep.pool_cap = w.pool_cap;
-    h->keep.futile_cache = w.futile_cache;
-    h->keep.est_cache = w.est_cache;
-    h->keep.path_filter = w.path_filter;
+    dfpn_shared_keep(&h->keep, &w);
 }
 
 static void *helper_main(void *arg)
@@ -286,9 +282,10 @@ static int open_checks(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_
     return k;
 }
 
-dfpn_result_t split_ask(split_t *sp, dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len,
-                        uint64_t budget, uint64_t probe)
+dfpn_result_t split_ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
 {
+    split_t *sp = sh->split;
+    uint64_t probe = sh->split_probe;
     uint64_t start = sh->nodes;
     dfpn_result_t r = search_budgeted(sh, p, attacker, mode, len, budget && budget < probe ? budget : probe);
     if (r.status != DFPN_UNKNOWN || sh->aborted || dfpn_global_limit_hit(sh) || len < 3 ||

@@ -25,14 +25,13 @@ typedef struct split split_t;
 split_t *split_new(int helpers, size_t bytes);
 void split_free(split_t *sp);
 
-/* The question is asked first on sh alone, for probe nodes of its budget (most are
- * cheap proofs, found best by one df-pn over all the checks); still open, it is split.
- * The answer means what search_budgeted's does (shortest.h); a proof is always one in
- * sh's table, where the line is looked for. */
-dfpn_result_t split_ask(split_t *sp, dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len,
-                        uint64_t budget, uint64_t probe);
+/* The question, on sh->split's threads: asked first on sh alone, for sh->split_probe
+ * nodes of its budget (most are cheap proofs, found best by one df-pn over all the
+ * checks); still open, it is split.  The answer means what search_budgeted's does
+ * (shortest.h); a proof is always one in sh's table, where the line is looked for. */
+dfpn_result_t split_ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget);
 
-/* The probe: most questions of the descent are proofs of a few thousand nodes (841 of
+/* The probe's default: most questions of the descent are proofs of a few thousand nodes (841 of
  * them took 27.9 M on the bench), its certifying disproofs 0.4 M on average. */
 enum { SPLIT_PROBE = 100000 };
 
