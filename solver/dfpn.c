@@ -319,6 +319,14 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
          * at 22.6 M nodes). */
         if (pending && delta == 0)
             res->pn = 1, res->dn = 1;
+        /* Stopped before the test of the reply that would refute: undecided too.  A
+         * disproof would rest on an interposition that may be futile, and a later
+         * search would take it as certain: Zuko 第90番's "within 67" was disproven
+         * so, from a node left by a question's first 100,000 nodes alone (split.c),
+         * and 69 certified on two threads; a delay-rule test's own search, stopped
+         * by its budget, left such nodes for the enclosing one on one thread. */
+        if (delay && phi == 0 && sh->aborted && dfpn_refutation_untested(d, base, n))
+            res->pn = 1, res->dn = 1;
         if (phi == 0 || delta == 0 || sh->aborted)
             break;
         uint32_t th_phi = or_node ? th_pn : th_dn, th_delta = or_node ? th_dn : th_pn;

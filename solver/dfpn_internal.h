@@ -135,6 +135,9 @@ bool dfpn_simulate(dfpn_t *d, size_t base, int i, int sibling, int len);
 /* The delay rule inside the search (dfpn_delay.c; the rule itself: futile.h). */
 bool dfpn_delay_node(const dfpn_t *d, bool or_node, int len);
 bool dfpn_test_refutation(dfpn_t *d, size_t base, int n, int len, bb_t *failed);
+/* Whether the reply a disproven node would report is an interposition whose delay-rule
+ * test is still to be made: a search stopped there leaves the node undecided. */
+bool dfpn_refutation_untested(dfpn_t *d, size_t base, int n);
 void dfpn_resolve_pending(dfpn_t *d, size_t base, int n, int len, hand_t need);
 
 #endif
