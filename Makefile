@@ -3,6 +3,7 @@
 #   make          build ./tsume (installs missing Debian packages first, see tools/deps.sh)
 #   make test     build and run the test suite (ends with "N passed, N failed")
 #   make asan     the same tests under AddressSanitizer + UBSan, jemalloc off
+#   make tsan     the threads' tests (solver_split) under ThreadSanitizer
 #   make perft    the whole perft table of ../shared/problems/perft.tsv
 #   make bench    perft speed and the Zuko/Muso solve benchmark (Bench: N signature)
 #   make bench-long  Microcosmos (1525 plies) from ../shared, line replayed by the oracle
@@ -33,6 +34,7 @@ REL_LDFLAGS := -O3 $(ARCH) $(LTO)
 ASAN_CFLAGS := $(BASE) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DTSUME_NO_JEMALLOC
 REL_LIBS    := -ljemalloc -lm -lpthread
 ASAN_LIBS   := -fsanitize=address,undefined -lm -lpthread
+TSAN_CFLAGS := $(BASE) -O1 -g -fsanitize=thread -DTSUME_NO_JEMALLOC
 FUZZ_SECONDS ?= 60
 
 MOVEGEN_SRC := $(wildcard movegen/*.c)
@@ -50,7 +52,7 @@ VERSION_C := $(BUILD)/version.c
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 robjs = $(patsubst %.c,$(REL)/%.o,$(1))
 
-.PHONY: all test asan perft bench bench-long bench-verify fuzz example clean deps FORCE
+.PHONY: all test asan tsan perft bench bench-long bench-verify fuzz example clean deps FORCE
 all: tsume tsume-usi
 
 # ---- Debian packages the build needs (installed on first use) ----
@@ -97,6 +99,13 @@ $(BUILD)/asan/tsume: $(call objs,asan,$(CORE_SRC) $(FRONT_SRC) $(VERSION_C))
 $(BUILD)/asan/tsume-tests: $(call objs,asan,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(CC) -o $@ $^ $(ASAN_LIBS)
 
+$(BUILD)/tsan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(TSAN_CFLAGS) -c $< -o $@
+
+$(BUILD)/tsan/tsume-tests: $(call objs,tsan,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
+	$(CC) -o $@ $^ -fsanitize=thread -lm -lpthread
+
 # ---- tests ----
 # The oracle cross-check needs node and the two npm rules libraries (tools/oracle).
 $(BUILD)/.deps-test:
@@ -110,6 +119,11 @@ test: tsume $(REL)/tsume-tests $(BUILD)/.deps-test
 asan: $(BUILD)/asan/tsume $(BUILD)/asan/tsume-tests $(BUILD)/.deps-test
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	TSUME_BIN=$(BUILD)/asan/tsume TSUME_SHARED=$(SHARED) $(BUILD)/asan/tsume-tests
+
+# Only the tests that run several threads on one search (split.c's shared table): the
+# others run one thread, and a race report stops the run.
+tsan: $(BUILD)/tsan/tsume-tests $(BUILD)/.deps-test
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 TSUME_SHARED=$(SHARED) $(BUILD)/tsan/tsume-tests solver_split
 
 # ---- perft table and benchmarks ----
 perft: tsume

@@ -67,10 +67,10 @@ const char SOLVER_OPTION_HELP[] =
     "  --defender-hand given|rest\n"
     "                        the defender's hand as the SFEN gives it (default), or every\n"
     "                        piece not on the board and not in the attacker's hand\n"
-    "  --threads N           threads for each problem (default 1): the hard questions\n"
-    "                        of the shortening (and check's question) are shared out\n"
-    "                        by the first move, each thread with an equal part of\n"
-    "                        --hash; node counts then vary from run to run, answers not\n";
+    "  --threads N           threads for each problem (default 1), on one table of\n"
+    "                        --hash: the hard questions of the shortening (and check's\n"
+    "                        question) are shared out by the first move, the proof is\n"
+    "                        raced; node counts then vary from run to run, answers not\n";
 
 const char SOLVER_IN_CHECK_HELP[] =
     "  --in-check attack|defend\n"
@@ -254,7 +254,7 @@ solver_t **solvers_new(size_t jobs, size_t n, size_t hash_mb, int threads, const
         w = hash_mb;
     *workers = w;
     size_t table_mb = hash_mb / w;
-    /* Every thread's table needs 1 MiB too. */
+    /* Every thread's caches need room too: a thread per MiB at most. */
     threads = threads < 1 ? 1 : (size_t)threads > table_mb ? (int)table_mb : threads;
     solver_t **solvers = calloc(w, sizeof *solvers);
     if (!solvers) {

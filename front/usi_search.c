@@ -243,7 +243,7 @@ void usi_search_start(usi_search_t *s, solver_t *solver, const pos_t *p, const s
     s->pos = *p;
     s->opts = *opts;
     s->infinite = opts->time_limit <= 0;
-    s->stop = 0;
+    solver_flag_lower(&s->stop);
     s->opts.stop = &s->stop;
     s->opts.progress = on_progress;
     s->opts.progress_arg = s;
@@ -290,6 +290,6 @@ void usi_search_stop(usi_search_t *s)
 {
     if (!s->started)
         return;
-    s->stop = 1;
+    solver_flag_raise(&s->stop);
     usi_search_wait(s);
 }

@@ -108,7 +108,7 @@ static inline uint32_t sat_add(uint32_t a, uint32_t b)
 
 bool dfpn_global_limit_hit(dfpn_shared_t *sh)
 {
-    return (sh->node_limit && sh->nodes >= sh->node_limit) || (sh->stop && *sh->stop) ||
+    return (sh->node_limit && sh->nodes >= sh->node_limit) || solver_flag_up(sh->stop) ||
            (sh->deadline && dfpn_now() >= sh->deadline);
 }
 
@@ -116,7 +116,7 @@ static void check_limits(dfpn_shared_t *sh)
 {
     if ((sh->node_limit && sh->nodes >= sh->node_limit) || (sh->local_limit && sh->nodes >= sh->local_limit))
         sh->aborted = true;
-    if ((sh->stop && *sh->stop) || (sh->soft_stop && *sh->soft_stop))
+    if (solver_flag_up(sh->stop) || solver_flag_up(sh->soft_stop))
         sh->aborted = true;
     if ((sh->nodes & 1023) == 0) {
         double now = dfpn_now();
@@ -350,8 +350,10 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
          * in 520.1 M nodes against 25 in 612.5 M (-20% on the 23 proven by 0, 1/8 and
          * 1/4).  With 0 there: 23 proven, two questions ran past 50 M.  The attacker's 3/4
          * re-tuned beside 1/8: 1/2, 1, 3/2 and 2 gave 343.2 M, 328.2 M, 324.3 M and 328.9 M
-         * nodes, 179, 179, 178 and 176 proven; noise (tools/BENCH-LOG.md). */
-        uint64_t eps = !dfpn_bounded(len) ? phi2 / 4 : or_node ? (uint64_t)phi2 * 3 / 4 : phi2 / 8;
+         * nodes, 179, 179, 178 and 176 proven; noise (tools/BENCH-LOG.md).
+         * A race's helper (split.h) takes its own epsilon without a bound. */
+        uint64_t unbounded8 = sh->race_eps8 ? sh->race_eps8 : 2;
+        uint64_t eps = !dfpn_bounded(len) ? phi2 * unbounded8 / 8 : or_node ? (uint64_t)phi2 * 3 / 4 : phi2 / 8;
         uint64_t grow = (uint64_t)phi2 + eps + 1;
         uint32_t c_phi_th = (uint32_t)(grow < th_phi ? grow : th_phi);
         /* Under the weak dn an attacker node's number moves only with its largest child,

@@ -68,7 +68,7 @@ static bool is_banned(const walk_t *w, move_t m)
 static bool hurried(walk_t *w)
 {
     dfpn_shared_t *sh = w->sh;
-    if (!w->hurry && ((sh->soft_stop && *sh->soft_stop) || (sh->soft_deadline && dfpn_now() >= sh->soft_deadline))) {
+    if (!w->hurry && (solver_flag_up(sh->soft_stop) || (sh->soft_deadline && dfpn_now() >= sh->soft_deadline))) {
         w->hurry = true;
         w->exact = false;
     }

@@ -62,11 +62,14 @@ solver_t *solver_new_threads(size_t hash_mb, int threads)
     if (!s)
         return NULL;
     /* --hash is all the search's memory: the caches come out of it, the table gets the
-     * rest.  At 256 MiB that is 246.9 MiB of table.  Each thread gets an equal part. */
+     * rest.  At 256 MiB that is 246.9 MiB of table.  Threads share the table; each has
+     * caches of its own, sized as for an equal part of the memory. */
     threads = threads < 1 ? 1 : threads > SOLVER_THREADS_MAX ? SOLVER_THREADS_MAX : threads;
-    size_t share = ((hash_mb ? hash_mb : 1) << 20) / (size_t)threads;
-    size_t caches = dfpn_caches_size(share, &s->keep.caches);
-    if (!tt_init(&s->tt, share - caches)) {
+    size_t total = (hash_mb ? hash_mb : 1) << 20, share = total / (size_t)threads;
+    size_t caches = dfpn_caches_size(share, &s->keep.caches) * (size_t)threads;
+    if (threads > 1)
+        caches += tt_locks_size();
+    if (caches >= total || !tt_init(&s->tt, total - caches)) {
         free(s);
         return NULL;
     }
@@ -353,14 +356,17 @@ static void run(job_t *job)
     bool bounded = o->max_plies > 0 && o->max_plies < LEN_INF - 1;
     color_t attacker = solver_attacker(p, o);
     r->root_defends = attacker != p->side;
-    /* A bounded question (tsume check) is shared out among the threads like the
-     * shortening's (split.h); the proof of a mate without a bound is not: one df-pn over
-     * all the checks finds it best, where each thread would search its check to the end
-     * (Zuko 第8番, a 16 M-node proof on one thread, was left open at 50 M on two). */
+    /* A bounded question (tsume check) is shared out among the threads by its checks,
+     * like the shortening's (split.h).  The proof of a mate without a bound is not: one
+     * df-pn over all the checks finds it best, where each thread would search its check
+     * to the end (Zuko 第8番, a 16 M-node proof on one thread, was left open at 50 M on
+     * two); every thread searches the whole root instead, on the one table, each with
+     * its own epsilon, and the first answer wins (split_race). */
     int bound = bounded ? o->max_plies : LEN_INF - 1;
-    dfpn_result_t proof = sh.split && bounded && attacker == p->side
-                              ? split_ask(&sh, p, attacker, mode, bound, 0)
-                              : dfpn_solve(&sh, p, attacker, mode, bound, NULL);
+    dfpn_result_t proof = !sh.split                      ? dfpn_solve(&sh, p, attacker, mode, bound, NULL)
+                          : bounded && attacker == p->side ? split_ask(&sh, p, attacker, mode, bound, 0)
+                          : !bounded                       ? split_race(&sh, p, attacker, mode, bound)
+                                                           : dfpn_solve(&sh, p, attacker, mode, bound, NULL);
     /* Under a bound the rule decides the answer: one resting on a delay-rule test that
      * ran out (an interposition counted, or not, for want of a verdict) is no answer
      * until a retry settles it.  Unbounded, either rule gives the same mate or no mate

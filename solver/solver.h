@@ -68,6 +68,7 @@ typedef struct {
                              * within the bound, unless a refining budget ran out: exact 0), or
                              * SOLVE_NOMATE meaning only "no mate that short" */
     volatile int *stop;     /* set non-zero from another thread to stop soon (status unknown) */
+                            /* (solver_flag_raise; a plain store is a data race) */
     uint64_t shorten_step;  /* nodes each question of the shortening may spend when no limit
                              * of the user's bounds it; 0 = the default (solver.c: ten times
                              * the proof's nodes, within 10 M and 200 M); tests set it small */
@@ -227,5 +228,11 @@ const char *verdict_name(verify_verdict_t v);        /* "sound", "cooked", "shor
 const char *verify_kind_name(verify_kind_t k); /* "short", "long", "leftover", "cook", ... */
 const char *verify_kind_label(verify_kind_t k); /* the Japanese term: "早詰", ... */
 bool verify_kind_major(verify_kind_t k);       /* whether the finding makes the problem unsound */
+
+/* A stop flag read and raised across threads: relaxed atomic accesses, since a flag
+ * carries no data with it (the thread that sees it only stops). */
+static inline int solver_flag_up(const volatile int *f) { return f && __atomic_load_n(f, __ATOMIC_RELAXED); }
+static inline void solver_flag_raise(volatile int *f) { __atomic_store_n(f, 1, __ATOMIC_RELAXED); }
+static inline void solver_flag_lower(volatile int *f) { __atomic_store_n(f, 0, __ATOMIC_RELAXED); }
 
 #endif

@@ -3,19 +3,21 @@
  *
  * The checks still open after the solve's thread asked alone go on one list; every
  * thread (the solve's and each helper) takes the next, plays it and searches the
- * defender's node for a mate within len - 1 on its own table, with the root as the path
- * above it (so a repetition of the root is one, as in the whole search).  A proof stops
- * everyone; so does a search stopped by a limit, since the question is then open.  Every
- * check refuted is the disproof of the question.
+ * defender's node for a mate within len - 1 on the one table they share (tt_share),
+ * with the root as the path above it (so a repetition of the root is one, as in the
+ * whole search).  A proof stops everyone; so does a search stopped by a limit, since
+ * the question is then open.  Every check refuted is the disproof of the question.
+ * A race (split_race) is a task of another kind: every thread searches the root itself,
+ * and the first answer stops the others.
  * The list has the most promising checks first (the smallest proof number), since one
  * proof ends the question, and among equals the hardest to refute, which should not
  * start last, when the other threads have nothing left.
  * The budget is the question's, shared: each thread adds its nodes to a common count at
  * its progress reports (about every 100 ms) and stops all when the count is spent, so a
  * question may pass its budget by a report's worth of nodes on each thread.
- * A proof found on a helper's table is searched again on the solve's own, whose proofs
- * the line is read from; a disproof needs no table entry (no later search reads the
- * root's).
+ * A proof is searched again from the root by the solve's thread (the table has the
+ * check's, unless replaced since), so that the root's entry holds it for the line; a
+ * disproof needs no table entry (no later search reads the root's).
  */
 #include "split.h"
 
@@ -32,18 +34,18 @@
 typedef struct task task_t;
 
 typedef struct {
-    tt_t tt;
+    tt_t tt;            /* its view of the solve's table, for the task */
     dfpn_shared_t keep; /* frames and caches, kept between tasks */
     pthread_t thread;
     bool started;
     struct split *sp;
-    uint64_t problem; /* the solve's problem the table holds */
-    uint64_t nodes;   /* of the last task */
+    uint64_t nodes; /* of the last task */
 } helper_t;
 
 struct split {
     int n;
     helper_t *h;
+    struct tt_locks *locks;
     pthread_mutex_t mu;
     pthread_cond_t cv;
     task_t *task;
@@ -57,6 +59,7 @@ struct task {
     color_t attacker;
     dfpn_mode_t mode;
     int len;
+    bool whole;   /* every thread searches the root itself (split_race), not a check */
     uint64_t root_key;
     int n;
     move_t moves[MG_MAX_MOVES];
@@ -71,15 +74,16 @@ struct task {
     futile_rule_t futile;
     uint64_t delay_budget;
     bool no_simulation;
-    uint32_t skip_unsure;
     uint64_t problem;
     /* results, under mu */
     pthread_mutex_t mu;
     int proven_at, proven_plen;
-    bool proven_here; /* on the solve's own table */
     int refuted;
     bool unsure, open;
+    bool decided;         /* split_race: some thread proved or disproved the root */
     uint64_t delay_stops; /* the helpers' */
+    uint64_t helpers;     /* their nodes, after finish */
+    double t0;
 };
 
 /* A thread's progress hook: its nodes into the common count, and everyone stopped when
@@ -98,8 +102,8 @@ static void meter(const solve_progress_t *info, void *arg)
     uint64_t add = info->nodes - m->flushed;
     m->flushed = info->nodes;
     uint64_t total = atomic_fetch_add(&t->spent, add) + add;
-    if ((t->budget && total >= t->budget) || (t->user_stop && *t->user_stop))
-        t->stop = 1;
+    if ((t->budget && total >= t->budget) || solver_flag_up(t->user_stop))
+        solver_flag_raise(&t->stop);
     if (m->pass) {
         solve_progress_t all = *info;
         all.nodes = t->base + total;
@@ -109,7 +113,7 @@ static void meter(const solve_progress_t *info, void *arg)
 
 static void work(task_t *t, dfpn_shared_t *w, bool here)
 {
-    while (!t->stop) {
+    while (!solver_flag_up(&t->stop)) {
         int i = atomic_fetch_add(&t->next, 1);
         if (i >= t->n)
             break;
@@ -127,26 +131,39 @@ static void work(task_t *t, dfpn_shared_t *w, bool here)
         pthread_mutex_lock(&t->mu);
         if (r.status == DFPN_PROVEN) {
             if (t->proven_at < 0 || r.plen < t->proven_plen)
-                t->proven_at = i, t->proven_plen = r.plen, t->proven_here = here;
-            t->stop = 1;
+                t->proven_at = i, t->proven_plen = r.plen;
+            solver_flag_raise(&t->stop);
         } else if (r.status == DFPN_DISPROVEN && r.dlen >= t->len - 1) {
             t->refuted++;
             t->unsure |= r.unsure;
         } else {
             t->open = true;
-            t->stop = 1;
+            solver_flag_raise(&t->stop);
         }
         pthread_mutex_unlock(&t->mu);
     }
 }
 
+/* split_race's part of a thread: the root's search, to an answer or a stop; an answer
+ * stops the others. */
+static dfpn_result_t race(task_t *t, dfpn_shared_t *w, bool here)
+{
+    pos_t q = t->root;
+    dfpn_result_t r = dfpn_solve(w, &q, t->attacker, t->mode, t->len, NULL);
+    if (r.status != DFPN_UNKNOWN) {
+        if (getenv("TSUME_TRACE"))
+            fprintf(stderr, "trace race: %s on %s\n", r.status == DFPN_PROVEN ? "proven" : "disproven",
+                    here ? "the solve's thread" : "a helper");
+        pthread_mutex_lock(&t->mu);
+        t->decided = true;
+        pthread_mutex_unlock(&t->mu);
+    }
+    solver_flag_raise(&t->stop);
+    return r;
+}
+
 static void run_helper(helper_t *h, task_t *t)
 {
-    if (h->problem != t->problem) {
-        tt_new_search(&h->tt);
-        h->problem = t->problem;
-    }
-    h->tt.skip_unsure = t->skip_unsure;
     dfpn_shared_t w = h->keep;
     w.tt = &h->tt;
     w.nodes = 0;
@@ -162,7 +179,11 @@ static void run_helper(helper_t *h, task_t *t)
     meter_t m = {t, 0, NULL, NULL};
     w.progress = meter;
     w.progress_arg = &m;
-    work(t, &w, false);
+    w.race_eps8 = t->whole ? RACE_EPS8 : 0;
+    if (t->whole)
+        race(t, &w, false);
+    else
+        work(t, &w, false);
     meter(&(solve_progress_t){.nodes = w.nodes}, &m);
     h->nodes = w.nodes;
     pthread_mutex_lock(&t->mu);
@@ -200,7 +221,10 @@ split_t *split_new(int helpers, size_t bytes)
     if (!sp)
         return NULL;
     sp->h = calloc((size_t)helpers, sizeof *sp->h);
-    if (!sp->h) {
+    sp->locks = tt_locks_new();
+    if (!sp->h || !sp->locks) {
+        free(sp->h);
+        tt_locks_free(sp->locks);
         free(sp);
         return NULL;
     }
@@ -208,11 +232,7 @@ split_t *split_new(int helpers, size_t bytes)
     pthread_cond_init(&sp->cv, NULL);
     for (int i = 0; i < helpers; i++) {
         helper_t *h = &sp->h[i];
-        size_t caches = dfpn_caches_size(bytes, &h->keep.caches);
-        if (!tt_init(&h->tt, bytes - caches)) {
-            split_free(sp);
-            return NULL;
-        }
+        dfpn_caches_size(bytes, &h->keep.caches);
         h->sp = sp;
         sp->n = i + 1;
     }
@@ -231,11 +251,11 @@ void split_free(split_t *sp)
         helper_t *h = &sp->h[i];
         if (h->started)
             pthread_join(h->thread, NULL);
-        tt_free(&h->tt);
         dfpn_shared_release(&h->keep);
     }
     pthread_mutex_destroy(&sp->mu);
     pthread_cond_destroy(&sp->cv);
+    tt_locks_free(sp->locks);
     free(sp->h);
     free(sp);
 }
@@ -282,41 +302,37 @@ static int open_checks(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_
     return k;
 }
 
-dfpn_result_t split_ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
+/* A new task on sh's question, handed to the helpers with views of sh's table; the
+ * solve's thread then works on it too (take_part) and waits for them (finish). */
+static task_t *begin(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
+                     bool whole)
 {
     split_t *sp = sh->split;
-    uint64_t probe = sh->split_probe;
-    uint64_t start = sh->nodes;
-    dfpn_result_t r = search_budgeted(sh, p, attacker, mode, len, budget && budget < probe ? budget : probe);
-    if (r.status != DFPN_UNKNOWN || sh->aborted || dfpn_global_limit_hit(sh) || len < 3 ||
-        (budget && sh->nodes - start >= budget) || !start_helpers(sp))
-        return r;
-    uint64_t rest = budget ? budget - (sh->nodes - start) : 0;
-    if (sh->node_limit && (!rest || sh->node_limit - sh->nodes < rest))
-        rest = sh->node_limit - sh->nodes;
-
     task_t *t = calloc(1, sizeof *t);
     if (!t)
-        return search_budgeted(sh, p, attacker, mode, len, rest);
+        return NULL;
     t->root = *p;
     t->attacker = attacker;
     t->mode = mode;
     t->len = len;
+    t->whole = whole;
     t->root_key = pos_key(p);
-    t->n = open_checks(sh, p, attacker, mode, len, t->moves);
-    t->budget = rest;
+    if (!whole)
+        t->n = open_checks(sh, p, attacker, mode, len, t->moves);
+    t->budget = budget;
     t->base = sh->nodes;
     t->deadline = sh->deadline;
     t->user_stop = sh->stop;
     t->futile = sh->futile;
     t->delay_budget = sh->delay_budget;
     t->no_simulation = sh->no_simulation;
-    t->skip_unsure = sh->tt->skip_unsure;
     t->problem = sh->rep_gen;
     t->proven_at = -1;
+    t->t0 = dfpn_now();
     pthread_mutex_init(&t->mu, NULL);
-    double t0 = dfpn_now();
     sh->splits++;
+    for (int i = 0; i < sp->n; i++)
+        tt_share(sh->tt, sp->locks, &sp->h[i].tt);
 
     pthread_mutex_lock(&sp->mu);
     sp->task = t;
@@ -324,8 +340,12 @@ dfpn_result_t split_ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode
     sp->busy = sp->n;
     pthread_cond_broadcast(&sp->cv);
     pthread_mutex_unlock(&sp->mu);
+    return t;
+}
 
-    /* The solve's thread takes checks too, stopped by the task as a helper is. */
+/* The solve's thread on the task, stopped by it as a helper is, its reports going on. */
+static dfpn_result_t take_part(dfpn_shared_t *sh, task_t *t)
+{
     volatile int *soft = sh->soft_stop;
     void (*pass)(const solve_progress_t *, void *) = sh->progress;
     void *pass_arg = sh->progress_arg;
@@ -335,14 +355,24 @@ dfpn_result_t split_ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode
     sh->progress = meter;
     sh->progress_arg = &m;
     sh->local_limit = 0;
-    work(t, sh, true);
+    dfpn_result_t r = {DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false, 0};
+    if (t->whole)
+        r = race(t, sh, true);
+    else
+        work(t, sh, true);
     meter(&(solve_progress_t){.nodes = sh->nodes}, &m);
     sh->soft_stop = soft;
     sh->progress = pass;
     sh->progress_arg = pass_arg;
     sh->local_limit = local;
+    return r;
+}
 
-    /* The helpers' last checks: the solve's reports go on meanwhile. */
+/* Waits for the helpers (the solve's reports going on), takes back the table and adds
+ * their nodes to the solve's; the task stays for its results. */
+static void finish(dfpn_shared_t *sh, task_t *t)
+{
+    split_t *sp = sh->split;
     pthread_mutex_lock(&sp->mu);
     while (sp->busy) {
         struct timespec until;
@@ -350,52 +380,98 @@ dfpn_result_t split_ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode
         until.tv_nsec += 100000000;
         if (until.tv_nsec >= 1000000000)
             until.tv_sec++, until.tv_nsec -= 1000000000;
-        if (pthread_cond_timedwait(&sp->cv, &sp->mu, &until) && sp->busy && pass) {
+        if (pthread_cond_timedwait(&sp->cv, &sp->mu, &until) && sp->busy && sh->progress) {
             solve_progress_t info = {t->base + atomic_load(&t->spent), dfpn_now() - sh->start, tt_hashfull(sh->tt),
                                      sh->phase, sh->proven, sh->asking};
-            pass(&info, pass_arg);
+            sh->progress(&info, sh->progress_arg);
         }
     }
     sp->task = NULL;
     pthread_mutex_unlock(&sp->mu);
-    uint64_t helpers = 0;
-    for (int i = 0; i < sp->n; i++)
-        helpers += sp->h[i].nodes;
-    sh->nodes += helpers;
+    uint64_t stored = 0;
+    t->helpers = 0;
+    for (int i = 0; i < sp->n; i++) {
+        t->helpers += sp->h[i].nodes;
+        stored += sp->h[i].tt.used;
+    }
+    tt_unshare(sh->tt, stored);
+    sh->nodes += t->helpers;
     sh->delay_stops += t->delay_stops;
     sh->aborted = dfpn_global_limit_hit(sh);
-    bool refuted = t->proven_at < 0 && !t->open && t->refuted == t->n;
+}
 
+static void end(task_t *t)
+{
+    pthread_mutex_destroy(&t->mu);
+    free(t);
+}
+
+/* The node budget left to a split: the question's, within the solve's limit. */
+static uint64_t budget_left(const dfpn_shared_t *sh, uint64_t start, uint64_t budget)
+{
+    uint64_t rest = budget ? budget - (sh->nodes - start) : 0;
+    if (sh->node_limit && (!rest || sh->node_limit - sh->nodes < rest))
+        rest = sh->node_limit - sh->nodes;
+    return rest;
+}
+
+dfpn_result_t split_ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget)
+{
+    uint64_t probe = sh->split_probe;
+    uint64_t start = sh->nodes;
+    dfpn_result_t r = search_budgeted(sh, p, attacker, mode, len, budget && budget < probe ? budget : probe);
+    if (r.status != DFPN_UNKNOWN || sh->aborted || dfpn_global_limit_hit(sh) || len < 3 ||
+        (budget && sh->nodes - start >= budget) || !start_helpers(sh->split))
+        return r;
+    uint64_t rest = budget_left(sh, start, budget);
+    task_t *t = begin(sh, p, attacker, mode, len, rest, false);
+    if (!t)
+        return search_budgeted(sh, p, attacker, mode, len, rest);
+    take_part(sh, t);
+    finish(sh, t);
+    bool refuted = t->proven_at < 0 && !t->open && t->refuted == t->n;
     if (getenv("TSUME_TRACE"))
         fprintf(stderr, "trace split len %d: %d checks, %s, %llu nodes (%llu on helpers), %.2f s\n", len, t->n,
                 t->proven_at >= 0 ? "proven" : refuted ? "disproven" : "open",
-                (unsigned long long)(sh->nodes - t->base), (unsigned long long)helpers, dfpn_now() - t0);
+                (unsigned long long)(sh->nodes - t->base), (unsigned long long)t->helpers, dfpn_now() - t->t0);
 
     r = (dfpn_result_t){DFPN_UNKNOWN, LEN_NONE, DLEN_NONE, 0, false, 0, false, 0};
     if (t->proven_at >= 0 && !sh->aborted) {
-        /* The proof into the solve's table: the check's own search there first, when a
-         * helper found it, then the root's, which finds it. */
+        /* The root's search on the shared table finds the check's proof (or searches
+         * again what a replacement took), so that the root's entry holds it for the line. */
         uint64_t left = 0;
         if (budget) {
             uint64_t used = sh->nodes - start;
             left = used < budget ? budget - used : 1;
         }
-        if (!t->proven_here) {
-            undo_t u;
-            pos_do(p, t->moves[t->proven_at], &u);
-            uint64_t before = sh->nodes;
-            dfpn_nested(sh, p, attacker, mode, len - 1, left, &(dfpn_above_t){&t->root_key, 1});
-            pos_undo(p, t->moves[t->proven_at], &u);
-            if (left)
-                left = sh->nodes - before < left ? left - (sh->nodes - before) : 1;
-        }
-        if (!sh->aborted)
-            r = search_budgeted(sh, p, attacker, mode, len, left);
+        r = search_budgeted(sh, p, attacker, mode, len, left);
     } else if (refuted) {
         r = (dfpn_result_t){DFPN_DISPROVEN, LEN_NONE, len, 0, t->unsure, 0, false, 0};
         sh->aborted = false;
     }
-    pthread_mutex_destroy(&t->mu);
-    free(t);
+    end(t);
+    return r;
+}
+
+dfpn_result_t split_race(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len)
+{
+    uint64_t start = sh->nodes;
+    dfpn_result_t r = search_budgeted(sh, p, attacker, mode, len, sh->split_probe);
+    if (r.status != DFPN_UNKNOWN || sh->aborted || dfpn_global_limit_hit(sh) || !start_helpers(sh->split))
+        return r;
+    task_t *t = begin(sh, p, attacker, mode, len, budget_left(sh, start, 0), true);
+    if (!t)
+        return dfpn_solve(sh, p, attacker, mode, len, NULL);
+    r = take_part(sh, t);
+    finish(sh, t);
+    if (getenv("TSUME_TRACE"))
+        fprintf(stderr, "trace race len %d: %s, %llu nodes (%llu on helpers), %.2f s\n", len,
+                t->decided ? "decided" : "open", (unsigned long long)(sh->nodes - t->base),
+                (unsigned long long)t->helpers, dfpn_now() - t->t0);
+    /* A helper's answer is in the table: the solve's search finds it at the root (or
+     * searches again what a replacement took). */
+    if (r.status == DFPN_UNKNOWN && t->decided && !sh->aborted)
+        r = dfpn_solve(sh, p, attacker, mode, len, NULL);
+    end(t);
     return r;
 }

@@ -29,15 +29,64 @@
  * its probes do not read the entry's line).  A stale tag matches a key only if the two
  * keys differ by exactly the XOR of two generations' salts, a 2^-64 chance like any
  * collision of two boards' keys, and even then its gen rejects it.
+ *
+ * Shared by threads (tt_share), the table is first widened to its whole block, since a
+ * doubling moves entries under every thread's feet; from then on each probe and store
+ * holds the lock of its bucket (one of TT_LOCKS, each on a cache line of its own: two
+ * threads rarely want one).  An entry is written whole under its lock, and a probe reads
+ * its bucket under the same lock, so a thread sees every entry as some store left it.
+ * That is all df-pn needs: each result is sound on its own, and working numbers another
+ * thread overwrote are only an estimate, as after a replacement.
  */
 #include "tt.h"
 
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "hand.h"
 
-enum { TT_START_BUCKETS = 4096 }; /* 1 MiB */
+enum { TT_START_BUCKETS = 4096, /* 1 MiB */
+       TT_LOCKS = 1024 };
+
+struct tt_locks {
+    struct {
+        alignas(64) atomic_flag f;
+    } l[TT_LOCKS];
+};
+
+struct tt_locks *tt_locks_new(void)
+{
+    struct tt_locks *l = aligned_alloc(64, sizeof *l);
+    if (l)
+        for (int i = 0; i < TT_LOCKS; i++)
+            atomic_flag_clear(&l->l[i].f);
+    return l;
+}
+
+void tt_locks_free(struct tt_locks *l) { free(l); }
+
+size_t tt_locks_size(void) { return sizeof(struct tt_locks); }
+
+static inline void lock(const tt_t *tt, const tt_bucket_t *b)
+{
+    if (!tt->locks)
+        return;
+    atomic_flag *f = &tt->locks->l[(size_t)(b - tt->table) & (TT_LOCKS - 1)].f;
+    while (atomic_flag_test_and_set_explicit(f, memory_order_acquire)) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+}
+
+static inline void unlock(const tt_t *tt, const tt_bucket_t *b)
+{
+    if (tt->locks)
+        atomic_flag_clear_explicit(&tt->locks->l[(size_t)(b - tt->table) & (TT_LOCKS - 1)].f, memory_order_release);
+}
 
 static uint64_t gen_salt(uint16_t gen)
 {
@@ -109,11 +158,9 @@ static inline void kill(const tt_t *tt, tt_bucket_t *b, int i)
 
 /* Doubles the part of the table in use once half its entries are taken; the last step
  * may split only the buckets whose twins exist (the file comment). */
-static void maybe_grow(tt_t *tt)
+static void grow(tt_t *tt)
 {
     size_t m = tt->mask + 1;
-    if (m >= tt->buckets || tt->used < (uint64_t)m * TT_BUCKET / 2)
-        return;
     size_t wide = 2 * m - 1, split = 2 * m <= tt->buckets ? m : tt->buckets - m;
     for (size_t i = 0; i < split; i++) {
         tt_bucket_t *b = &tt->table[i], *to = &tt->table[i + m];
@@ -129,6 +176,28 @@ static void maybe_grow(tt_t *tt)
             kill(tt, to, k); /* stale from an earlier problem: empty */
     }
     tt->mask = wide;
+}
+
+static void maybe_grow(tt_t *tt)
+{
+    size_t m = tt->mask + 1;
+    if (m < tt->buckets && tt->used >= (uint64_t)m * TT_BUCKET / 2)
+        grow(tt);
+}
+
+void tt_share(tt_t *tt, struct tt_locks *l, tt_t *view)
+{
+    while (tt->mask + 1 < tt->buckets)
+        grow(tt);
+    tt->locks = l;
+    *view = *tt;
+    view->used = 0;
+}
+
+void tt_unshare(tt_t *tt, uint64_t views_used)
+{
+    tt->locks = NULL;
+    tt->used += views_used;
 }
 
 size_t tt_buckets_in_use(const tt_t *tt)
@@ -176,6 +245,7 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
     const tt_bucket_t *b = bucket_of(tt, key);
     const tt_entry_t *proof = NULL, *disproof = NULL, *exact = NULL;
     uint32_t skip = tt->skip_unsure;
+    lock(tt, b);
     for (unsigned m = matches(tt, b, key); m; m &= m - 1) {
         const tt_entry_t *e = &b->e[__builtin_ctz(m)];
         if (e->gen != tt->gen)
@@ -211,6 +281,7 @@ tt_probe_t tt_probe(const tt_t *tt, uint64_t key, hand_t hand, int len)
         r.move = exact->move;
         r.found = true;
     }
+    unlock(tt, b);
     return r;
 }
 
@@ -259,12 +330,15 @@ static inline uint32_t add_amount(uint32_t a, uint32_t b)
 void tt_store(tt_t *tt, uint64_t key, hand_t hand, uint32_t pn, uint32_t dn, move_t move, uint32_t amount)
 {
     maybe_grow(tt);
+    tt_bucket_t *b = bucket_of(tt, key);
+    lock(tt, b);
     tt_entry_t *e = slot(tt, key, hand);
     e->pn = pn;
     e->dn = dn;
     if (move != MOVE_NONE)
         e->move = move;
     e->amount = add_amount(e->amount, amount);
+    unlock(tt, b);
 }
 
 /* Drops the working entries of the board that a new final result makes useless. */
@@ -278,7 +352,7 @@ static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool 
             continue;
         if (proof ? hand_ge(e->hand, keep->hand) : hand_ge(keep->hand, e->hand)) {
             kill(tt, b, i);
-            tt->used--;
+            tt->used -= tt->used > 0; /* a view's count may not hold the entry */
         }
     }
 }
@@ -304,6 +378,8 @@ void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int pl
                     bool exact, bool unsure)
 {
     maybe_grow(tt);
+    tt_bucket_t *b = bucket_of(tt, key);
+    lock(tt, b);
     tt_entry_t *e = slot(tt, key, proof_hand);
     hand_t lo = e->amount & TT_DEXACT ? disproof_lo(e) : 0;
     bool had = e->plen != LEN_NONE;
@@ -320,12 +396,15 @@ void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int pl
     e->amount = add_amount(e->amount, amount);
     if (!exact)
         drop_dominated(tt, key, e, true);
+    unlock(tt, b);
 }
 
 void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, hand_t lo, int dlen, move_t move,
                        uint32_t amount, bool exact, bool unsure)
 {
     maybe_grow(tt);
+    tt_bucket_t *b = bucket_of(tt, key);
+    lock(tt, b);
     exact = exact && lo != 0; /* from the empty hand up, it is monotone */
     tt_entry_t *e = slot(tt, key, disproof_hand);
     bool had = e->dlen != DLEN_NONE;
@@ -346,12 +425,15 @@ void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, hand_t lo, 
     e->amount = add_amount(e->amount, amount);
     if (!exact)
         drop_dominated(tt, key, e, false);
+    unlock(tt, b);
 }
 
 void tt_store_path(tt_t *tt, uint64_t key, hand_t hand, uint64_t suffix, int span, int dlen, uint32_t amount,
                    bool exact, bool unsure)
 {
     maybe_grow(tt);
+    tt_bucket_t *b = bucket_of(tt, key);
+    lock(tt, b);
     tt_entry_t *e = slot(tt, key, hand);
     e->pn = (uint32_t)suffix;
     e->dn = (uint32_t)(suffix >> 32);
@@ -359,12 +441,15 @@ void tt_store_path(tt_t *tt, uint64_t key, hand_t hand, uint64_t suffix, int spa
     e->dlen = (int16_t)dlen;
     e->amount = add_amount(e->amount & TT_AMOUNT, amount & TT_AMOUNT) | (exact ? TT_DEXACT : 0) |
                 (unsure ? TT_DUNSURE : 0);
+    unlock(tt, b);
 }
 
 bool tt_probe_path(const tt_t *tt, uint64_t key, hand_t hand, uint64_t *suffix, int *span, int *dlen, bool *exact,
                    bool *unsure)
 {
     const tt_bucket_t *b = bucket_of(tt, key);
+    bool found = false;
+    lock(tt, b);
     for (unsigned m = matches(tt, b, key); m; m &= m - 1) {
         const tt_entry_t *e = &b->e[__builtin_ctz(m)];
         if (e->gen != tt->gen || e->hand != hand || (e->amount & tt->skip_unsure & TT_DUNSURE))
@@ -374,7 +459,9 @@ bool tt_probe_path(const tt_t *tt, uint64_t key, hand_t hand, uint64_t *suffix, 
         *dlen = e->dlen;
         *exact = (e->amount & TT_DEXACT) != 0;
         *unsure = (e->amount & TT_DUNSURE) != 0;
-        return true;
+        found = true;
+        break;
     }
-    return false;
+    unlock(tt, b);
+    return found;
 }

@@ -20,6 +20,10 @@
  * When a bucket is full the entry that cost the least search is replaced; a generation
  * counter empties the table between problems without touching the memory.  A problem
  * starts on a small part of the block, which doubles as it fills (tt.c).
+ * Several threads may search one table (split.c): each has a view of it (tt_view), a
+ * tt_t of its own over the same block at its whole width, and every probe and store of a
+ * view with locks holds its bucket's lock, so no entry is read half written.  Without
+ * locks (one thread, the default) nothing is locked.
  */
 #ifndef TSUME_TT_H
 #define TSUME_TT_H
@@ -78,6 +82,7 @@ typedef struct {
     uint64_t used;  /* entries written in this generation (for hashfull) */
     uint32_t skip_unsure; /* TT_PUNSURE | TT_DUNSURE to have probes pass over results
                            * resting on stopped delay-rule tests (a retry, solver.c), or 0 */
+    struct tt_locks *locks; /* the bucket locks while threads share the block, or NULL */
 } tt_t;
 
 /* Result of a query. */
@@ -97,6 +102,18 @@ typedef struct {
 bool tt_init(tt_t *tt, size_t bytes);
 void tt_free(tt_t *tt);
 void tt_new_search(tt_t *tt); /* forget everything (O(1) except every 65535th call) */
+
+/* Bucket locks for threads sharing a table (NULL: no memory), and their size. */
+struct tt_locks *tt_locks_new(void);
+void tt_locks_free(struct tt_locks *l);
+size_t tt_locks_size(void);
+/* Widens tt to its whole block now (the growth that sharing cannot do) and hands out a
+ * view of it for another thread, locked with l; tt itself is locked with l from now on
+ * until tt_unshare.  The view counts only its own stores (used).  No thread may use a
+ * view after tt_new_search on tt. */
+void tt_share(tt_t *tt, struct tt_locks *l, tt_t *view);
+/* Back to one thread: tt unlocked, the views' stores added to its count. */
+void tt_unshare(tt_t *tt, uint64_t views_used);
 int tt_hashfull(const tt_t *tt);  /* per mille */
 size_t tt_buckets_in_use(const tt_t *tt); /* in this generation: buckets 0 .. this - 1 */
 
