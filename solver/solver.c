@@ -363,10 +363,10 @@ static void run(job_t *job)
      * two); every thread searches the whole root instead, on the one table, each with
      * its own epsilon, and the first answer wins (split_race). */
     int bound = bounded ? o->max_plies : LEN_INF - 1;
-    dfpn_result_t proof = !sh.split                      ? dfpn_solve(&sh, p, attacker, mode, bound, NULL)
-                          : bounded && attacker == p->side ? split_ask(&sh, p, attacker, mode, bound, 0)
-                          : !bounded                       ? split_race(&sh, p, attacker, mode, bound)
-                                                           : dfpn_solve(&sh, p, attacker, mode, bound, NULL);
+    bool alone = !sh.split || (bounded && attacker != p->side);
+    dfpn_result_t proof = alone     ? dfpn_solve(&sh, p, attacker, mode, bound, NULL)
+                          : bounded ? split_ask(&sh, p, attacker, mode, bound, 0)
+                                    : split_race(&sh, p, attacker, mode, bound);
     /* Under a bound the rule decides the answer: one resting on a delay-rule test that
      * ran out (an interposition counted, or not, for want of a verdict) is no answer
      * until a retry settles it.  Unbounded, either rule gives the same mate or no mate

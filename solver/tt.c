@@ -70,11 +70,16 @@ void tt_locks_free(struct tt_locks *l) { free(l); }
 
 size_t tt_locks_size(void) { return sizeof(struct tt_locks); }
 
+static inline atomic_flag *lock_of(const tt_t *tt, const tt_bucket_t *b)
+{
+    return &tt->locks->l[(size_t)(b - tt->table) & (TT_LOCKS - 1)].f;
+}
+
 static inline void lock(const tt_t *tt, const tt_bucket_t *b)
 {
     if (!tt->locks)
         return;
-    atomic_flag *f = &tt->locks->l[(size_t)(b - tt->table) & (TT_LOCKS - 1)].f;
+    atomic_flag *f = lock_of(tt, b);
     while (atomic_flag_test_and_set_explicit(f, memory_order_acquire)) {
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
@@ -85,7 +90,7 @@ static inline void lock(const tt_t *tt, const tt_bucket_t *b)
 static inline void unlock(const tt_t *tt, const tt_bucket_t *b)
 {
     if (tt->locks)
-        atomic_flag_clear_explicit(&tt->locks->l[(size_t)(b - tt->table) & (TT_LOCKS - 1)].f, memory_order_release);
+        atomic_flag_clear_explicit(lock_of(tt, b), memory_order_release);
 }
 
 static uint64_t gen_salt(uint16_t gen)

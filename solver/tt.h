@@ -20,7 +20,7 @@
  * When a bucket is full the entry that cost the least search is replaced; a generation
  * counter empties the table between problems without touching the memory.  A problem
  * starts on a small part of the block, which doubles as it fills (tt.c).
- * Several threads may search one table (split.c): each has a view of it (tt_view), a
+ * Several threads may search one table (split.c): each has a view of it (tt_share), a
  * tt_t of its own over the same block at its whole width, and every probe and store of a
  * view with locks holds its bucket's lock, so no entry is read half written.  Without
  * locks (one thread, the default) nothing is locked.
