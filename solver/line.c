@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../movegen/mate1.h"
 #include "../movegen/movegen.h"
 #include "futile.h"
 
@@ -189,6 +190,17 @@ static bool reply_repeats(walk_t *w, pos_t *p)
  * no longer exact). */
 static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
 {
+    /* The attacker mates as soon as it can.  A walk at its certified length never has a
+     * mate in one before its last check; one that follows the table's proofs (their
+     * lengths are those of the proofs found, not the shortest) may, and took a longer
+     * check beside it. */
+    if (len > 1 && !w->looking) {
+        move_t m1 = mg_mate1(p);
+        if (m1 != MOVE_NONE) {
+            out[0] = m1;
+            return 1;
+        }
+    }
     move_t checks[MG_MAX_MOVES], best = dfpn_probe(w->sh, p, w->attacker, w->mode, len).move;
     int n = 0, k = 0;
     /* Leave out the checks the walk backed out of here, and those that go back to a
@@ -208,19 +220,32 @@ static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
             checks[n++] = all[i];
     }
     above_pop(w);
+    /* Of the checks the table proves, those of the shortest proof it holds: on a walk at
+     * its certified length every one is as long, and on another the leftover look-ahead
+     * chose among them by pieces alone (Zuko and Muso, 152 lengths since proven shortest,
+     * at 300,000 nodes: 39 lines longer than those lengths, by 166 plies in all; with
+     * both rules 33, by 132; tools/BENCH-LOG.md).  The leftover look-ahead keeps to its
+     * own ways: with these rules in it too, Muso 第76番's certified 35 plies at the
+     * bench's limits ended with 2 pieces left instead of 1. */
+    int shortest = LEN_INF;
     for (int i = 0; i < n; i++) {
         undo_t u;
         pos_do(p, checks[i], &u);
-        int m;
+        int m, plen = 0;
         if (len == 1) {
             move_t rep[MG_MAX_MOVES];
             m = defender_replies(w, p, rep) == 0;
         } else {
             m = mate_within(w, p, w->mode, len - 1, PROBE_ONLY);
+            tt_probe_t t = dfpn_probe(w->sh, p, w->attacker, w->mode, len - 1);
+            plen = t.found && t.pn == 0 ? t.plen : len - 1;
         }
         pos_undo(p, checks[i], &u);
-        if (m == 1)
+        if (m == 1 && (w->looking || plen <= shortest)) {
+            if (!w->looking && plen < shortest)
+                k = 0, shortest = plen;
             out[k++] = checks[i];
+        }
     }
     if (k || !search)
         return k;
@@ -418,6 +443,12 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
                 est[i] = len - 3;
             if (s[i] < 0 && est[i] == len - 1)
                 est[i] = len - 2; /* unknown ranks below a proven hold-out */
+            /* A table's plen is the length of the proof it found, not the shortest: a
+             * reply mated at once may hold one of 29 plies, and tie with the reply that
+             * truly holds out (Muso 第26番 under 65,373 nodes for the shortening: a line
+             * of 3 plies, 4d5d G*4e, for a mate within 33). */
+            if (est[i] > 1 && !w->looking && mg_mate1(p) != MOVE_NONE)
+                est[i] = 1;
         }
         pos_undo(p, rep[i], &u);
         above_pop(w);
