@@ -233,6 +233,26 @@ TEST(front_solve_uncertified_within)
     fu_end();
 }
 
+/* An uncertified line's defender holds out as long as the walk can show (line.c:
+ * narrow_longest).  Shogi Zuko 第40番 (21 plies) at 300,000 nodes, 5,000 of them for the
+ * shortening: a mate within 27 proven, not shortened.  At ply 6 the table's proofs, as
+ * long as they were found, ranked 5g4f above 5g4f+, and the walk wrote 25 plies, longer
+ * than the mate.  Narrowed, the line is 21 plies, the file's but for its last two (6d5e
+ * 4f4e L*4f against 6d5e 6e5e L*4g), still not certified. */
+#define ZUKO40 "9/9/9/3S1l3/3lG1p+B1/2G2k3/4b1l2/4L2+r1/3R5 b N3P2g3s3n14p 1"
+TEST(front_solve_uncertified_line_narrowed)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t r =
+        expect_uncertified(__LINE__, "--hash 64 --nodes 300000 --shorten-nodes 5000 '" ZUKO40 "'", "\"limit\"");
+    CHECK_STR(fu_jget(r.out, "within"), "27");
+    CHECK_STR(fu_jget(r.out, "plies"), "21");
+    CHECK(strstr(r.out, "\"pv\": [\"5e4e\", \"4f5f\", \"7f6f\", \"5f4e\",") != NULL);
+    fu_run_free(&r);
+    fu_end();
+}
+
 /* Among equally long defences the one leaving the attacker no pieces wins, under node
  * limits too.  Shogi Zuko 第56番 (25 plies) at the bench's limits: at ply 4 the tokins of
  * 3g and 4i may each take on 4h, both mated in 21 more plies; 3g4h leaves a gold in
