@@ -46,8 +46,9 @@ typedef struct {
     bool certified;         /* the walk's position is not mated within the plies it has
                                left minus two (line_extract) */
     bool hurry;             /* the solve's deadline passed or a stop came (hurried) */
-    bool narrow;            /* the allowance is more than one refining search's budget, which
-                               only illustrates the answer (check --first): narrow_longest */
+    bool narrow;            /* narrow_longest may run: the allowance is more than one refining
+                               search's budget (one such budget only illustrates the answer:
+                               check --first) */
     int budget;             /* leftover look-ahead calls left */
     uint64_t search_budget; /* nodes allowed for each refining search */
     uint64_t end;           /* no refining search past this node count */
