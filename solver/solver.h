@@ -214,6 +214,8 @@ typedef struct {
     int nfindings;
     verify_finding_t *findings;
     bool incomplete;      /* the walk left some alternative unasked or undecided */
+    int unwalked;         /* plies 1..unwalked: a limit stopped the walk before it listed
+                           * their alternatives (0: none), so no finding speaks for them */
     uint64_t solve_nodes; /* the part of solve.nodes spent before verification */
     double solve_seconds;
 } verify_result_t;

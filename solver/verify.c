@@ -55,6 +55,7 @@ typedef struct {
     const mainpos_t *main; /* main[i]: P[i] */
     int n;
     bool undecided; /* some alternative was left open */
+    int unwalked;   /* the first pass stopped before listing the alternatives of plies 1..unwalked */
     bool oom;
     int cap;
     move_t *buf; /* SOLVER_MAX_PLY moves: an alternative's line */
@@ -423,6 +424,8 @@ static void walk(vctx_t *c, pos_t *p, undo_t *undo)
         bool stopped = k >= 1;
         if (stopped) { /* a limit of the whole run stopped the walk: the rest stays open */
             c->undecided = true;
+            if (pass == 0)
+                c->unwalked = k;
             while (--k >= 1)
                 pos_undo(p, pv[k - 1], &undo[k - 1]);
             for (; at > 0 && nnext < cap; at--)
@@ -511,6 +514,7 @@ static void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, veri
 {
     const solve_result_t *r = &v->solve;
     clear_findings(v); /* a run again, after a shorter mate was found, starts afresh */
+    v->unwalked = 0;
     if (r->status != SOLVE_MATE) {
         v->verdict = r->status == SOLVE_NOMATE    ? VERDICT_NOMATE
                      : r->status == SOLVE_UNKNOWN ? VERDICT_UNKNOWN
@@ -526,7 +530,7 @@ static void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, veri
     int n = r->plies;
     budget = budget < ASK_MIN ? ASK_MIN : budget > ASK_MAX / 64 ? ASK_MAX / 64 : budget;
     dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
-    vctx_t c = {sh, mode, p->side, budget, v, NULL, n, false, false, 0, NULL};
+    vctx_t c = {sh, mode, p->side, budget, v, NULL, n, false, 0, false, 0, NULL};
     mainpos_t *main = malloc(sizeof *main * (size_t)(n + 1));
     undo_t *undo = malloc(sizeof *undo * (size_t)(n + 1));
     c.buf = malloc(sizeof *c.buf * SOLVER_MAX_PLY);
@@ -547,6 +551,7 @@ static void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, veri
     free(undo);
     free(c.buf);
     v->incomplete = c.undecided;
+    v->unwalked = c.unwalked;
     if (c.oom) {
         v->verdict = VERDICT_ERROR, strcpy(v->solve.error, "out of memory");
         return;
@@ -638,15 +643,73 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
     verify_ties(sh, p, o, v, proof_nodes);
 }
 
+/* Whether check m, left undecided at attacker ply k in place of the main line's move
+ * main, could be a choice as good as main (judge_check's promotion, square or piece):
+ * any other mate there is a cook, or runs into the main line (transposition, detour),
+ * and leaves the flaws after it where they are. */
+static bool maybe_tie_check(pos_t *p, const move_t *pv, int k, move_t m, move_t main)
+{
+    if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO))
+        return true;
+    if (mv_is_drop(m) && mv_is_drop(main) && mv_to(m) == mv_to(main))
+        return true;
+    undo_t *u = malloc(sizeof *u * (size_t)k);
+    if (!u)
+        return true; /* cannot tell: open */
+    for (int i = 0; i < k - 1; i++)
+        pos_do(p, pv[i], &u[i]);
+    square_t king = p->king[opp(p->side)];
+    for (int i = k - 1; i > 0; i--)
+        pos_undo(p, pv[i - 1], &u[i - 1]);
+    free(u);
+    return same_line_choice(king, m, main);
+}
+
+/* Whether the line before ply first may not be the rules' line: an alternative a limit
+ * left undecided that may be a choice as good (a reply as long, a 変同, or a check of
+ * maybe_tie_check), plies whose alternatives were never listed, or a longer defence (a
+ * major finding of its own on a certified line; on an uncertified one the line then
+ * leaves the rules' before the flaw): the other branch of a choice that verify_ties
+ * would have tried.  p: the problem's position. */
+static bool open_before(pos_t *p, const verify_result_t *v, int first)
+{
+    if (v->unwalked > 0 && v->unwalked < first)
+        return true;
+    for (int i = 0; i < v->nfindings; i++) {
+        const verify_finding_t *f = &v->findings[i];
+        if (f->ply >= first || (f->kind != FIND_UNKNOWN && f->kind != FIND_LONGER))
+            continue;
+        if (f->kind == FIND_LONGER || f->ply % 2 == 0 || !f->moves ||
+            maybe_tie_check(p, v->solve.pv, f->ply, f->moves[0], v->solve.pv[f->ply - 1]))
+            return true;
+    }
+    return false;
+}
+
 void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
-    int n = v->solve.plies, first = v->verdict == VERDICT_COOKED && v->solve.exact ? first_avoidable(v) : 0;
+    int n = v->solve.plies, first = v->verdict == VERDICT_COOKED ? first_avoidable(v) : 0;
+    if (!first)
+        return;
+    /* Whether a choice before the flaws, or an alternative a limit left undecided there,
+     * may still lead to a sound line: then the flaws are not shown to be the problem's,
+     * and the verdict is unknown, not cooked.  Under limits the verdict followed the
+     * tie-break again (Muso 第29番 at 139,292 nodes: cooked on the branch of 7c6b at ply
+     * 10, whose other branch, 7c8d, a limit left unverified and the full verification
+     * finds sound).  The four choices tried are the rule's, not a limit's: a line whose
+     * four nearest choices are all flawed stays cooked. */
+    bool open = open_before(p, v, first);
     /* The findings are in ply order (sort_findings): from the last, the nearest choices
      * before the first flaw come first. */
-    for (int i = v->nfindings - 1, tries = 0; first && i >= 0 && tries < TIE_TRIES && !dfpn_global_limit_hit(sh); i--) {
+    for (int i = v->nfindings - 1, tries = 0; i >= 0 && tries < TIE_TRIES; i--) {
         const verify_finding_t *t = &v->findings[i];
         if (!is_tie(t, n) || t->ply >= first)
             continue;
+        /* Only a certified main line: the other line then has its length, the rules'. */
+        if (!v->solve.exact || dfpn_global_limit_hit(sh)) {
+            open = true;
+            break;
+        }
         tries++;
         verify_result_t alt = *v;
         alt.nfindings = 0, alt.findings = NULL;
@@ -654,6 +717,7 @@ void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resu
         undo_t *u = malloc(sizeof *u * (size_t)n);
         if (!alt.solve.pv || !u) {
             free(alt.solve.pv), free(u);
+            open = true;
             break;
         }
         memcpy(alt.solve.pv, v->solve.pv, sizeof *alt.solve.pv * (size_t)(t->ply - 1));
@@ -669,9 +733,15 @@ void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resu
             adopt_branch(v, &alt, t, n);
             return;
         }
+        /* Flawed too, but maybe only as far as a limit let it be asked. */
+        int alt_first = alt.verdict == VERDICT_COOKED ? first_avoidable(&alt) : 0;
+        if (alt.verdict == VERDICT_UNKNOWN || alt.verdict == VERDICT_ERROR || (alt_first && open_before(p, &alt, alt_first)))
+            open = true;
         clear_findings(&alt);
         free(alt.solve.pv);
     }
+    if (open)
+        v->verdict = VERDICT_UNKNOWN;
 }
 
 void verify_result_free(verify_result_t *v)

@@ -233,6 +233,7 @@ TEST(front_verify_cases)
 #define ZUKO69 "9/9/9/9/5l3/p2+rb4/1pG3+R2/S3S4/1+bk6 b 3GSs4n3l16p 1"
 /* 将棋図巧 第10番, 73 plies: its length costs about 1 M nodes to certify, its walk 0.25 M. */
 #define MUSO98 "1p3+rp1p/s2g1pk1n/p3n4/4S2+B1/6N2/2PN1P3/2+sPs1L2/1+p7/L1L6 b 6Prb3gl3p 1"
+#define MUSO29 "S2g+R4/2r2+B3/1pkn1P3/L1p1+P4/1s2S4/L1P6/1sB6/9/9 b 3g3n2l13p 1"
 #define ZUKO10 "6n2/+PS1+Ps1k2/3s+B1l2/1Lp1G1p1S/3p1n1+R+p/3+p1+nG2/4Pp1G1/6G+r1/5L1N+B b 2Pl7p 1"
 
 TEST(front_verify_report)
@@ -286,9 +287,12 @@ TEST(front_verify_report)
     fu_run_free(&r);
 
     /* Limits: never a flaw measured against an unproven line (its 19 plies against the
-     * stated 13, its leftover piece), but the cooks found along it count: the walk has
-     * half of what the proof left, though the line's length stays uncertified. */
-    r = verify_json("--hash 16 --nodes 300000 --plies 13 '" ZUKO69 "'", 5, "cooked", "false", "19");
+     * stated 13, its leftover piece).  The walk has half of what the proof left, though
+     * the line's length stays uncertified, and finds cooks at ply 17; but the limit
+     * stops it there, before it asked about plies 1 to 16, where a longer defence or a
+     * choice as good may lead elsewhere: the cooks are listed, the verdict is unknown
+     * (cooked before solver/verify.c's open_before). */
+    r = verify_json("--hash 16 --nodes 300000 --plies 13 '" ZUKO69 "'", 1, "unknown", "false", "19");
     const char *found = findings_of(r.out);
     CHECK(!strncmp(found, "17:cook 17:cook 17:cook 17:unknown", 34));
     CHECK(!strstr(found, "long") && !strstr(found, "leftover"));
@@ -316,6 +320,19 @@ TEST(front_verify_report)
      * sound, and the cook is listed as a variation-cook of the other branch.  Before,
      * the first pass (commit 2c956a9, 5d4c+) gave sound, the search of bb01c8f (5d4c)
      * cooked. */
+    /* Muso 第29番, 21 plies: at ply 10 7c8d and 7c6b hold out as long, with cooks at
+     * ply 13 after 7c6b only.  Verified whole (0.94 M nodes), sound, the cooks
+     * variation-cooks.  At 139,292 nodes the line takes 7c6b, the limit leaves four
+     * checks of ply 5 undecided and the branch of 7c8d unverified: unknown, since the
+     * cooks may lie off the composition's line (cooked before; found by a sweep of
+     * verify under random limits). */
+    r = verify_json("--hash 16 '" MUSO29 "'", 0, "sound", "true", "21");
+    CHECK_STR(findings_of(r.out), "13:variation-cook 13:variation-cook 16:equal 16:equal 16:equal 19:promotion "
+                                  "20:equal-last2 20:equal-last2");
+    fu_run_free(&r);
+    r = verify_json("--hash 16 --nodes 139292 --delay-nodes 65852 '" MUSO29 "'", 1, "unknown", "true", "21");
+    CHECK(strstr(findings_of(r.out), "5:unknown 10:equal 13:cook 13:cook") != NULL);
+    fu_run_free(&r);
     char kif[256];
     snprintf(kif, sizeof kif, "%s", fu_path("muso98.kif"));
     r = verify_json(fu_fmt("--hash 64 --kif '%s' '" MUSO98 "'", kif), 0, "sound", "true", "61");

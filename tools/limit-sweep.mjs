@@ -4,20 +4,27 @@
 // the stops fall at other places for other limits, so a wrong store on an abort path (a
 // result kept as certain that rests on a search cut short) shows as a wrong answer here.
 //
-//   node tools/limit-sweep.mjs [--seed S] [--runs N] [--kind solve|check|both]
+//   node tools/limit-sweep.mjs [--seed S] [--runs N] [--kind solve|check|both|verify]
 //                              [--problems FILE --ref JSONL]
 //
 // The reference is `make bench`'s output, build/bench-zuko.jsonl and build/bench-muso.jsonl
 // (one thread, 50 M nodes a problem), for problems/zuko.sfen and muso.sfen, or JSONL, the
 // output of `tsume solve --format json -f FILE`: its no-mates, and its certified lengths
-// (shortest).  Each run takes one of those problems, and
+// (shortest).  For --kind verify it is `make bench-verify`'s, build/verify-zuko.jsonl and
+// build/verify-muso.jsonl (20 M nodes a problem), or `tsume verify --format json -f FILE`'s:
+// its verdicts other than unknown, each with a certified length or a no-mate.  Each run
+// takes one of those problems, and
 //   solve: --nodes 20 k..6 M (its shortening 1 k..that), or in two runs of five
 //          --time-limit 0.05..6 s instead; a no-mate for a mate or the reverse, a certified
 //          length other than the bench's certified one, a "within" bound below it, or a
 //          line of even length is wrong;
 //   check: --plies N around the length (or 11..41 for a no-mate), --nodes 5 k..4 M, plain,
 //          --first or --exact; a yes below the length, a no at or past it, an exact yes
-//          elsewhere or an exact no at it is wrong.
+//          elsewhere or an exact no at it is wrong;
+//   verify: --nodes 50 k..6 M, or in one run of five --time-limit 0.1..6 s, with the
+//          reference's stated length; a verdict other than the reference's or unknown
+//          (a short one may come out cooked: its length uncertified), a certified length
+//          other than the reference's or a "within" bound below it is wrong.
 // Both with --hash 16 to 128 (a small table replaces and collects more), --delay-nodes
 // 300..1 M, and --threads 2 in one run of three (the table shared and the proof raced:
 // split.c).  Prints each wrong answer with its command,
@@ -40,13 +47,13 @@ const tsume = path.resolve(process.env.TSUME || path.join(ROOT, 'tsume'));
 const problemsFile = opt('--problems', null), refFile = opt('--ref', null);
 const known = new Set(['--seed', '--runs', '--kind', '--problems', '--ref']);
 const unknownOpt = args.find((a, i) => i % 2 === 0 && !known.has(a));
-const usage = 'usage: node tools/limit-sweep.mjs [--seed S] [--runs N] [--kind solve|check|both] ' +
+const usage = 'usage: node tools/limit-sweep.mjs [--seed S] [--runs N] [--kind solve|check|both|verify] ' +
               '[--problems FILE --ref JSONL]';
 if (args.includes('--help')) {
     console.log(usage);
     process.exit(0);
 }
-if (unknownOpt || args.length % 2 || !['solve', 'check', 'both'].includes(kind) || !(runs > 0) ||
+if (unknownOpt || args.length % 2 || !['solve', 'check', 'both', 'verify'].includes(kind) || !(runs > 0) ||
     !problemsFile !== !refFile) {
     console.error(unknownOpt ? `limit-sweep: unknown option ${unknownOpt}\n${usage}` : usage);
     process.exit(2);
@@ -62,14 +69,18 @@ const rand = () => {
 const pick = (a) => a[Math.floor(rand() * a.length)];
 const logUniform = (lo, hi) => Math.floor(Math.exp(Math.log(lo) + rand() * (Math.log(hi) - Math.log(lo))));
 
-// The problems with a reference answer: a no-mate, or a mate whose length the bench certified.
+// The problems with a reference answer: a no-mate, or a mate whose length the bench certified;
+// for verify, a decided verdict too.
 const problems = [];
+const verifying = kind === 'verify';
 const pairs = problemsFile ? [[problemsFile, refFile]]
-    : ['zuko', 'muso'].map((set) => [path.join(ROOT, 'problems', `${set}.sfen`), path.join(ROOT, 'build', `bench-${set}.jsonl`)]);
+    : ['zuko', 'muso'].map((set) => [path.join(ROOT, 'problems', `${set}.sfen`),
+        path.join(ROOT, 'build', `${verifying ? 'verify' : 'bench'}-${set}.jsonl`)]);
 for (const [file, ref] of pairs) {
     for (const f of [file, ref]) {
         if (!fs.existsSync(f)) {
-            console.error(`limit-sweep: ${f} missing` + (problemsFile ? '' : ": run 'make bench' (or tools/bench.sh solve) first"));
+            console.error(`limit-sweep: ${f} missing` + (problemsFile ? ''
+                : verifying ? ": run 'make bench-verify' first" : ": run 'make bench' (or tools/bench.sh solve) first"));
             process.exit(2);
         }
     }
@@ -79,7 +90,11 @@ for (const [file, ref] of pairs) {
         const r = JSON.parse(text);
         const sfen = (lines[r.id - 1] || '').split('\t')[0].trim();
         const name = `${path.basename(file)}:${r.id}`;
-        if (r.status === 'nomate') problems.push({ name, sfen, len: Infinity });
+        if (verifying) {
+            if (r.verdict === 'nomate') problems.push({ name, sfen, len: Infinity, verdict: r.verdict, stated: r.stated });
+            else if (['sound', 'cooked', 'short'].includes(r.verdict) && r.exact)
+                problems.push({ name, sfen, len: r.plies, verdict: r.verdict, stated: r.stated });
+        } else if (r.status === 'nomate') problems.push({ name, sfen, len: Infinity });
         else if (r.status === 'mate' && r.shortest) problems.push({ name, sfen, len: r.plies });
     }
 }
@@ -142,6 +157,31 @@ function checkRun(pr, common) {
     return { argv, bad };
 }
 
+// What a verdict under limits may be, the reference's being the key: the same or unknown.
+// A short mate whose length a limit left uncertified has no short finding, but its cooks.
+const VERDICTS = { sound: ['sound', 'unknown'], cooked: ['cooked', 'unknown'], short: ['short', 'cooked', 'unknown'],
+                   nomate: ['nomate', 'unknown'] };
+
+function verifyRun(pr, common) {
+    const argv = ['verify', ...common];
+    if (rand() < 0.2) argv.push('--time-limit', (0.1 * Math.exp(rand() * Math.log(60))).toFixed(3));
+    else argv.push('--nodes', String(logUniform(50000, 6000000)));
+    if (pr.stated) argv.push('--plies', String(pr.stated));
+    argv.push(pr.sfen);
+    const d = run(argv);
+    const T = pr.len;
+    let bad = null;
+    if (!d.verdict || d.verdict === 'error') bad = `error: ${d.error}`;
+    else if (!VERDICTS[pr.verdict].includes(d.verdict)) bad = `${d.verdict}, the reference's ${pr.verdict}`;
+    else if (d.plies !== undefined && T === Infinity) bad = 'a mate, the reference\'s no-mate';
+    else if (d.plies !== undefined) {
+        const within = d.within ?? d.plies;
+        if (d.exact && d.plies !== T) bad = `certified ${d.plies}, the reference's ${T}`;
+        else if (within < T) bad = `within ${within}, the reference's certified ${T}`;
+    }
+    return { argv, bad };
+}
+
 let passed = 0, failed = 0;
 const t0 = Date.now();
 for (let i = 0; i < runs; i++) {
@@ -150,7 +190,7 @@ for (let i = 0; i < runs; i++) {
         '--delay-nodes', String(logUniform(300, 1000000)),
         '--threads', rand() < 1 / 3 ? '2' : '1'];
     const k = kind === 'both' ? (rand() < 0.5 ? 'solve' : 'check') : kind;
-    const { argv, bad } = k === 'solve' ? solveRun(pr, common) : checkRun(pr, common);
+    const { argv, bad } = k === 'solve' ? solveRun(pr, common) : k === 'verify' ? verifyRun(pr, common) : checkRun(pr, common);
     if (bad) {
         failed++;
         console.log(`FAIL ${pr.name}: ${bad}\n     ${tsume} ${argv.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')}`);
