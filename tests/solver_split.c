@@ -156,7 +156,11 @@ TEST(solver_split_node_limit)
  * defender node just after a chained interposition's own search came back disproven,
  * before its delay-rule test, and the node was stored as disproven on that reply; the
  * rest of the question took it as certain, and 4 of 16 runs certified 69 plies (the
- * interposition P*5h counted).  The search now leaves such a node undecided (dfpn.c). */
+ * interposition P*5h counted).  The search now leaves such a node undecided (dfpn.c).
+ * Two threads' node counts vary, and a run may end its 3 M nodes for the shortening
+ * before the certificate (one of eight did, in a fresh clone's CI on 2026-11-29): that
+ * run is no wrong answer as long as its bound is not below 67, but half the runs must
+ * certify at least, or the test would no longer look where the bug was. */
 TEST(solver_threads_certify_zuko90)
 {
     if (test_sanitized())
@@ -169,17 +173,19 @@ TEST(solver_threads_certify_zuko90)
     solve_opts_default(&o);
     o.node_limit = 50000000;
     o.shorten_nodes = 3000000;
-    int wrong = 0;
+    int wrong = 0, certified = 0;
     for (int i = 0; i < 8; i++) {
         solve_result_t r;
         pos_t p;
         solve_on(two, "3B1glk1/+Pp2Pp1l1/1S3+RP1s/2s2+B3/S6N1/2pl3p1/2+p6/2G6/+RG3P1Pg b L3n8p 1", &o, &r, &p);
-        if (r.status != SOLVE_MATE || r.plies != 67 || !r.shortest)
-            wrong++, test_fail(__FILE__, __LINE__, "run %d: %s %d (shortest %d), expected a certified 67", i,
-                               solve_status_name(r.status), r.plies, r.shortest);
+        certified += r.status == SOLVE_MATE && r.shortest;
+        if (r.status != SOLVE_MATE || (r.shortest && r.plies != 67) || r.within < 67)
+            wrong++, test_fail(__FILE__, __LINE__, "run %d: %s %d (shortest %d, within %d), expected 67", i,
+                               solve_status_name(r.status), r.plies, r.shortest, r.within);
         solve_result_free(&r);
     }
     CHECK_INT(wrong, 0);
+    CHECK(certified >= 4);
     solver_free(two);
 }
 
