@@ -123,15 +123,17 @@ static void usage(void)
            "Information only: the verdict is the main line's.\n"
            "\n"
            "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, within,\n"
-           "pv, leftover, findings [{ply, kind, label, plies, moves, branch_ply, branch}],\n"
-           "stated_line, stated_ply, stated_move, stated_finding, stated_mated_in (or\n"
-           "stated_mated_within, a bound, when a limit left the length unproven),\n"
+           "pv, leftover, flaws_open, findings [{ply, kind, label, plies, moves, branch_ply,\n"
+           "branch}], stated_line, stated_ply, stated_move, stated_finding, stated_mated_in\n"
+           "(or stated_mated_within, a bound, when a limit left the length unproven),\n"
            "stated_error_ply, stated_error, nodes, time_ms, solve_nodes, solve_time_ms,\n"
            "attacker_check (as for 'tsume solve'), error.\n"
            "within: a mate within this many plies is proven (plies itself when the length is\n"
            "certified; else plies, the line's length, may be shorter or longer).  A finding's\n"
            "moves start at its ply; a variation-cook's position is reached by its branch, the\n"
-           "other branch's moves from branch_ply on.\n"
+           "other branch's moves from branch_ply on.  flaws_open, only with an unknown\n"
+           "verdict: the ply of the first flaw that would make the problem cooked, were the\n"
+           "line up to it surely the composition's (a limit left that open).\n"
            "\n"
            "Exit status: 0 all sound, 5 some problem not sound (cooked, short, nomate), 1 some\n"
            "unknown (and none unsound), 2 on any error (bad option, malformed position,\n"
@@ -297,6 +299,10 @@ static void print_text(FILE *out, const verify_args_t *a, const problem_t *pb, c
         fputs("  (a limit stopped the solve)", out);
     }
     putc('\n', out);
+    if (v->flaws_open)
+        fprintf(out, "  note     the flaws from ply %d on make it cooked only if the line up to them is the\n"
+                     "           composition's; a limit left that open\n",
+                v->flaws_open);
     if (r->status == SOLVE_MATE && root) {
         fputs("  line     ", out);
         put_moves(out, a, root, r->pv, r->plies, SQ_NONE);
@@ -367,6 +373,8 @@ static void print_json(FILE *out, const problem_t *pb, const char *sfen, const v
         json_int(&j, "within", r->within);
         json_moves(&j, "pv", r->pv, r->plies);
         json_int(&j, "leftover", r->leftover);
+        if (v->flaws_open)
+            json_int(&j, "flaws_open", v->flaws_open);
         json_array_begin(&j, "findings");
         for (int i = 0; i < v->nfindings; i++) {
             const verify_finding_t *f = &v->findings[i];

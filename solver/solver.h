@@ -216,6 +216,10 @@ typedef struct {
     bool incomplete;      /* the walk left some alternative unasked or undecided */
     int unwalked;         /* plies 1..unwalked: a limit stopped the walk before it listed
                            * their alternatives (0: none), so no finding speaks for them */
+    int flaws_open;       /* the ply of the first cook (or the leftover) that would make the
+                           * problem cooked, when what a limit left open before it may lead
+                           * the composition's line elsewhere: the verdict is then unknown
+                           * (verify_ties); 0 otherwise */
     uint64_t solve_nodes; /* the part of solve.nodes spent before verification */
     double solve_seconds;
 } verify_result_t;

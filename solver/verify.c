@@ -689,6 +689,7 @@ static bool open_before(pos_t *p, const verify_result_t *v, int first)
 void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
     int n = v->solve.plies, first = v->verdict == VERDICT_COOKED ? first_avoidable(v) : 0;
+    v->flaws_open = 0;
     if (!first)
         return;
     /* Whether a choice before the flaws, or an alternative a limit left undecided there,
@@ -741,7 +742,7 @@ void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resu
         free(alt.solve.pv);
     }
     if (open)
-        v->verdict = VERDICT_UNKNOWN;
+        v->verdict = VERDICT_UNKNOWN, v->flaws_open = first;
 }
 
 void verify_result_free(verify_result_t *v)

@@ -293,6 +293,7 @@ TEST(front_verify_report)
      * choice as good may lead elsewhere: the cooks are listed, the verdict is unknown
      * (cooked before solver/verify.c's open_before). */
     r = verify_json("--hash 16 --nodes 300000 --plies 13 '" ZUKO69 "'", 1, "unknown", "false", "19");
+    CHECK_STR(fu_jget(r.out, "flaws_open"), "17");
     const char *found = findings_of(r.out);
     CHECK(!strncmp(found, "17:cook 17:cook 17:cook 17:unknown", 34));
     CHECK(!strstr(found, "long") && !strstr(found, "leftover"));
@@ -329,9 +330,16 @@ TEST(front_verify_report)
     r = verify_json("--hash 16 '" MUSO29 "'", 0, "sound", "true", "21");
     CHECK_STR(findings_of(r.out), "13:variation-cook 13:variation-cook 16:equal 16:equal 16:equal 19:promotion "
                                   "20:equal-last2 20:equal-last2");
+    CHECK(strstr(r.out, "flaws_open") == NULL);
     fu_run_free(&r);
     r = verify_json("--hash 16 --nodes 139292 --delay-nodes 65852 '" MUSO29 "'", 1, "unknown", "true", "21");
     CHECK(strstr(findings_of(r.out), "5:unknown 10:equal 13:cook 13:cook") != NULL);
+    CHECK_STR(fu_jget(r.out, "flaws_open"), "13");
+    fu_run_free(&r);
+    r = fu_tsume("verify --notation usi --hash 16 --nodes 139292 --delay-nodes 65852 '" MUSO29 "'");
+    CHECK_INT(r.code, 1);
+    CHECK(strstr(r.out, "\n  note     the flaws from ply 13 on make it cooked only if the line up to them is the\n"
+                        "           composition's; a limit left that open\n") != NULL);
     fu_run_free(&r);
     char kif[256];
     snprintf(kif, sizeof kif, "%s", fu_path("muso98.kif"));
