@@ -229,6 +229,21 @@ static bool is_mated(vctx_t *c, pos_t *p)
     return counted_replies(c, p, rep) == 0;
 }
 
+/* What check m, mating as fast as the main line's move main (p's defender king on king),
+ * is when it is a choice as good: the same move with the other promotion, the same
+ * piece to another square of the line through the king, or another piece dropped on the
+ * same square (e.g. a pawn or a lance); else FIND_COOK. */
+static verify_kind_t choice_kind(square_t king, move_t m, move_t main)
+{
+    if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO))
+        return FIND_PROMOTION;
+    if (same_line_choice(king, m, main))
+        return FIND_SQUARE;
+    if (mv_is_drop(m) && mv_is_drop(main) && mv_to(m) == mv_to(main))
+        return FIND_PIECE;
+    return FIND_COOK;
+}
+
 /* Alternative check m at attacker ply k (p = P[k-1], main move main).  False when a
  * budget left it undecided. */
 static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
@@ -247,20 +262,15 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
             decided = false;
         } else if (a.st == DFPN_PROVEN) {
             int plies = alt_line(c, p, a.plen), steps;
-            verify_kind_t kind = FIND_COOK;
             pos_undo(p, m, &u);
             bool same;
             int back = merges(c, p, c->buf, plies, k - 1, &steps, &same);
             pos_do(p, m, &u);
-            if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO) && plies == rem)
-                kind = FIND_PROMOTION; /* as fast either way; a slower one is judged below */
-            else if (plies == rem && same_line_choice(p->king[opp(c->attacker)], m, main))
-                kind = FIND_SQUARE;
-            else if (plies == rem && mv_is_drop(m) && mv_is_drop(main) && mv_to(m) == mv_to(main))
-                kind = FIND_PIECE; /* e.g. a pawn or a lance to the same square, as fast */
-            else if (back >= 0 && steps == back - (k - 1) && same)
+            /* As fast: maybe a choice as good; else, or slower, judged by where it goes. */
+            verify_kind_t kind = plies == rem ? choice_kind(p->king[opp(c->attacker)], m, main) : FIND_COOK;
+            if (kind == FIND_COOK && back >= 0 && steps == back - (k - 1) && same)
                 kind = FIND_TRANSPOSE; /* the very position of the main line, as fast */
-            else if (back >= 0 && steps > back - (k - 1))
+            else if (kind == FIND_COOK && back >= 0 && steps > back - (k - 1))
                 /* back into the main line with at least its material: the slower way
                  * adds nothing of its own (like an interposition the attacker takes) */
                 kind = FIND_DETOUR;
@@ -644,15 +654,11 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
 }
 
 /* Whether check m, left undecided at attacker ply k in place of the main line's move
- * main, could be a choice as good as main (judge_check's promotion, square or piece):
- * any other mate there is a cook, or runs into the main line (transposition, detour),
- * and leaves the flaws after it where they are. */
+ * main, could be a choice as good as main (choice_kind): any other mate there is a
+ * cook, or runs into the main line (transposition, detour), and leaves the flaws after
+ * it where they are.  The line is replayed from p for the king's square. */
 static bool maybe_tie_check(pos_t *p, const move_t *pv, int k, move_t m, move_t main)
 {
-    if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO))
-        return true;
-    if (mv_is_drop(m) && mv_is_drop(main) && mv_to(m) == mv_to(main))
-        return true;
     undo_t *u = malloc(sizeof *u * (size_t)k);
     if (!u)
         return true; /* cannot tell: open */
@@ -662,7 +668,7 @@ static bool maybe_tie_check(pos_t *p, const move_t *pv, int k, move_t m, move_t 
     for (int i = k - 1; i > 0; i--)
         pos_undo(p, pv[i - 1], &u[i - 1]);
     free(u);
-    return same_line_choice(king, m, main);
+    return choice_kind(king, m, main) != FIND_COOK;
 }
 
 /* Whether the line before ply first may not be the rules' line: an alternative a limit
