@@ -190,7 +190,7 @@ typedef enum {
     FIND_EQUAL_LAST2, /* 終2手変同: the same on the defender's last move (information) */
     FIND_LONGER,      /* 変長: another defence lasts longer than the main line */
     FIND_VARIATION_COOK, /* 変化別詰: a cook on the other branch of a choice as good as the
-                          * main line's (verify.c: verify_ties), its ply counted as on that branch (minor) */
+                          * main line's (verify_ties.c), its ply counted as on that branch (minor) */
     FIND_UNKNOWN,     /* a limit left this alternative undecided */
     FIND_KIND_NB
 } verify_kind_t;

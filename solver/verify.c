@@ -19,6 +19,8 @@
  *     runs back into the main line), longer than rem is a longer defence.
  * A variation that runs back into the main line this way ends as the main line does, so
  * it is no 変同 either.
+ * verify_run walks the line, then hands a cooked verdict to verify_ties.c, which decides
+ * whether its flaws belong to the composition or to one branch of a choice as good.
  */
 #include "verify.h"
 
@@ -30,6 +32,7 @@
 #include "futile.h"
 #include "line.h"
 #include "shortest.h"
+#include "verify_internal.h"
 
 enum {
     ASK_MIN = 100000,   /* nodes for one question about an alternative, at least */
@@ -99,30 +102,33 @@ static void add(vctx_t *c, int ply, verify_kind_t kind, const move_t *moves, int
 static void add_led(vctx_t *c, int ply, verify_kind_t kind, const move_t *lead, int nlead, const move_t *moves,
                     int plies)
 {
-    verify_result_t *v = c->v;
     if (kind == FIND_UNKNOWN)
         c->undecided = true;
-    if (v->nfindings == c->cap) {
-        int cap = c->cap ? 2 * c->cap : 16;
-        verify_finding_t *f = realloc(v->findings, sizeof *f * (size_t)cap);
-        if (!f) {
-            c->oom = true;
-            return;
-        }
+    if (!verify_append(c->v, &c->cap, ply, kind, lead, nlead, moves, plies))
+        c->oom = true;
+}
+
+bool verify_append(verify_result_t *v, int *cap, int ply, verify_kind_t kind, const move_t *lead, int nlead,
+                   const move_t *moves, int plies)
+{
+    if (v->nfindings == *cap) {
+        int grown = *cap ? 2 * *cap : 16;
+        verify_finding_t *f = realloc(v->findings, sizeof *f * (size_t)grown);
+        if (!f)
+            return false;
         v->findings = f;
-        c->cap = cap;
+        *cap = grown;
     }
     int total = nlead + plies;
     move_t *copy = total ? malloc(sizeof *copy * (size_t)total) : NULL;
-    if (total && !copy) {
-        c->oom = true;
-        return;
-    }
+    if (total && !copy)
+        return false;
     if (nlead)
         memcpy(copy, lead, sizeof *copy * (size_t)nlead);
     if (plies)
         memcpy(copy + nlead, moves, sizeof *copy * (size_t)plies);
     v->findings[v->nfindings++] = (verify_finding_t){ply, kind, plies, copy, nlead};
+    return true;
 }
 
 /* The first index j >= from where P[j] has p's board and hands (*same), or failing that
@@ -233,7 +239,7 @@ static bool is_mated(vctx_t *c, pos_t *p)
  * is when it is a choice as good: the same move with the other promotion, the same
  * piece to another square of the line through the king, or another piece dropped on the
  * same square (e.g. a pawn or a lance); else FIND_COOK. */
-static verify_kind_t choice_kind(square_t king, move_t m, move_t main)
+verify_kind_t verify_choice_kind(square_t king, move_t m, move_t main)
 {
     if ((m & ~MOVE_PROMO) == (main & ~MOVE_PROMO))
         return FIND_PROMOTION;
@@ -267,7 +273,7 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
             int back = merges(c, p, c->buf, plies, k - 1, &steps, &same);
             pos_do(p, m, &u);
             /* As fast: maybe a choice as good; else, or slower, judged by where it goes. */
-            verify_kind_t kind = plies == rem ? choice_kind(p->king[opp(c->attacker)], m, main) : FIND_COOK;
+            verify_kind_t kind = plies == rem ? verify_choice_kind(p->king[opp(c->attacker)], m, main) : FIND_COOK;
             if (kind == FIND_COOK && back >= 0 && steps == back - (k - 1) && same)
                 kind = FIND_TRANSPOSE; /* the very position of the main line, as fast */
             else if (kind == FIND_COOK && back >= 0 && steps > back - (k - 1))
@@ -360,7 +366,7 @@ static int finding_rank(const verify_finding_t *f)
 
 /* Later passes (and verify_conclude) append out of ply order: a stable insertion sort
  * (findings are few) keeps each ply's findings in the order they were found. */
-static void sort_findings(verify_result_t *v)
+void verify_sort_findings(verify_result_t *v)
 {
     verify_finding_t *f = v->findings;
     for (int i = 1; i < v->nfindings; i++) {
@@ -461,7 +467,7 @@ static void walk(vctx_t *c, pos_t *p, undo_t *undo)
     }
     free(pend);
     free(next);
-    sort_findings(c->v);
+    verify_sort_findings(c->v);
 }
 
 /* The findings about the length and ending of the main line itself, then the verdict;
@@ -487,7 +493,7 @@ void verify_conclude(verify_result_t *v)
             v->verdict = VERDICT_ERROR, strcpy(v->solve.error, "out of memory");
             return;
         }
-        sort_findings(v);
+        verify_sort_findings(v);
     }
     /* Two mating moves at one attacker node make a cook whichever of them is the solution;
      * the other major findings measure against the main line, so they only count when its
@@ -510,7 +516,7 @@ void verify_conclude(verify_result_t *v)
         v->verdict = VERDICT_SOUND;
 }
 
-static void clear_findings(verify_result_t *v)
+void verify_clear_findings(verify_result_t *v)
 {
     for (int i = 0; i < v->nfindings; i++)
         free(v->findings[i].moves);
@@ -520,10 +526,10 @@ static void clear_findings(verify_result_t *v)
 }
 
 /* The walk and the verdict along the main line v->solve.pv. */
-static void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
+void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
     const solve_result_t *r = &v->solve;
-    clear_findings(v); /* a run again, after a shorter mate was found, starts afresh */
+    verify_clear_findings(v); /* a run again, after a shorter mate was found, starts afresh */
     v->unwalked = 0;
     if (r->status != SOLVE_MATE) {
         v->verdict = r->status == SOLVE_NOMATE    ? VERDICT_NOMATE
@@ -570,190 +576,15 @@ static void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, veri
     verify_conclude(v);
 }
 
-/* Whether finding f is a move as good as the main line's at its ply (the mate takes as
- * many plies either way), whose line can stand for the main line from there on. */
-static bool is_tie(const verify_finding_t *f, int n)
-{
-    bool kind = f->kind == FIND_PROMOTION || f->kind == FIND_SQUARE || f->kind == FIND_PIECE || f->kind == FIND_EQUAL;
-    return kind && f->moves && f->ply >= 1 && f->plies == n - f->ply + 1;
-}
-
-/* The ply of the first major finding that another line could avoid (a cook, leftover
- * pieces at the mate), or 0 when some other major finding holds (a length other than the
- * stated one, a longer defence: the line is then not the rules' line). */
-static int first_avoidable(const verify_result_t *v)
-{
-    int first = 0;
-    for (int i = 0; i < v->nfindings; i++) {
-        const verify_finding_t *f = &v->findings[i];
-        if (!verify_kind_major(f->kind))
-            continue;
-        if (f->kind != FIND_COOK && f->kind != FIND_LEFTOVER)
-            return 0;
-        if (!first || f->ply < first)
-            first = f->ply;
-    }
-    return first;
-}
-
-/* The main line is one of the lines the rules allow: where it has a move as good as
- * another (a 変同, a 成不成非限定, ...), which one it takes is a tie-break of the search.
- * A flaw that lies after such a choice belongs to that branch only, a variation of the
- * composition (変化別詰), not to the composition: Muso 第98番 mates in 61 after 5d4c and
- * after 5d4c+, with a cook at ply 57 after 5d4c only, and the verdict followed whichever
- * the search of the day preferred.  So a cooked verdict whose flaws all come after such a
- * choice is checked again along the other move's line (the finding's), the nearest choice
- * first, up to TIE_TRIES of them; a sound line replaces the main line, and the cooks of
- * the line it replaces stay in the report as minor findings (variation-cook).  Only a
- * certified main line: the other line then has its length, the rules' length. */
-enum { TIE_TRIES = 4 };
-
-/* Makes alt (a sound line through the other move of choice t) v's main line. */
-static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_finding_t *t, int n)
-{
-    /* The replaced line's cooks, after the choice, join the new line's findings (sorted
-     * by ply: each behind the new line's own findings of its ply).  The new line's
-     * finding for the replaced move shows one way to mate on that branch: when it is the
-     * cook's, the other is the replaced line's own. */
-    const verify_finding_t *back = NULL;
-    for (int i = 0; i < alt->nfindings; i++)
-        if (alt->findings[i].ply == t->ply && alt->findings[i].plies &&
-            alt->findings[i].moves[0] == v->solve.pv[t->ply - 1])
-            back = &alt->findings[i];
-    int nback = back ? back->plies : 0;
-    move_t *shown = back ? malloc(sizeof *shown * (size_t)nback) : NULL;
-    if (shown)
-        memcpy(shown, back->moves, sizeof *shown * (size_t)nback);
-    vctx_t c = {.v = alt, .cap = alt->nfindings};
-    for (int i = 0; i < v->nfindings && !c.oom; i++) {
-        const verify_finding_t *f = &v->findings[i];
-        if (f->kind != FIND_COOK)
-            continue;
-        int at = f->ply - t->ply; /* the replaced line's moves from the choice to the cook */
-        const move_t *way = v->solve.pv + t->ply - 1;
-        if (shown && at < nback && f->plies && shown[at] == f->moves[f->lead])
-            add_led(&c, f->ply, FIND_VARIATION_COOK, way, at, v->solve.pv + f->ply - 1, n - f->ply + 1);
-        else
-            add_led(&c, f->ply, FIND_VARIATION_COOK, way, at, f->moves + f->lead, f->plies);
-    }
-    free(shown);
-    sort_findings(alt);
-    clear_findings(v);
-    memcpy(v->solve.pv, alt->solve.pv, sizeof *v->solve.pv * (size_t)n);
-    v->solve.leftover = alt->solve.leftover;
-    v->findings = alt->findings, v->nfindings = alt->nfindings;
-    v->verdict = alt->verdict;
-    v->incomplete = alt->incomplete;
-    free(alt->solve.pv);
-}
-
 void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
     verify_line(sh, p, o, v, proof_nodes);
     verify_ties(sh, p, o, v, proof_nodes);
 }
 
-/* Whether check m, left undecided at attacker ply k in place of the main line's move
- * main, could be a choice as good as main (choice_kind): any other mate there is a
- * cook, or runs into the main line (transposition, detour), and leaves the flaws after
- * it where they are.  The line is replayed from p for the king's square. */
-static bool maybe_tie_check(pos_t *p, const move_t *pv, int k, move_t m, move_t main)
-{
-    undo_t *u = malloc(sizeof *u * (size_t)k);
-    if (!u)
-        return true; /* cannot tell: open */
-    for (int i = 0; i < k - 1; i++)
-        pos_do(p, pv[i], &u[i]);
-    square_t king = p->king[opp(p->side)];
-    for (int i = k - 1; i > 0; i--)
-        pos_undo(p, pv[i - 1], &u[i - 1]);
-    free(u);
-    return choice_kind(king, m, main) != FIND_COOK;
-}
-
-/* Whether the line before ply first may not be the rules' line: an alternative a limit
- * left undecided that may be a choice as good (a reply as long, a 変同, or a check of
- * maybe_tie_check), plies whose alternatives were never listed, or a longer defence (a
- * major finding of its own on a certified line; on an uncertified one the line then
- * leaves the rules' before the flaw): the other branch of a choice that verify_ties
- * would have tried.  p: the problem's position. */
-static bool open_before(pos_t *p, const verify_result_t *v, int first)
-{
-    if (v->unwalked > 0 && v->unwalked < first)
-        return true;
-    for (int i = 0; i < v->nfindings; i++) {
-        const verify_finding_t *f = &v->findings[i];
-        if (f->ply >= first || (f->kind != FIND_UNKNOWN && f->kind != FIND_LONGER))
-            continue;
-        if (f->kind == FIND_LONGER || f->ply % 2 == 0 || !f->moves ||
-            maybe_tie_check(p, v->solve.pv, f->ply, f->moves[0], v->solve.pv[f->ply - 1]))
-            return true;
-    }
-    return false;
-}
-
-void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
-{
-    int n = v->solve.plies, first = v->verdict == VERDICT_COOKED ? first_avoidable(v) : 0;
-    v->flaws_open = 0;
-    if (!first)
-        return;
-    /* Whether a choice before the flaws, or an alternative a limit left undecided there,
-     * may still lead to a sound line: then the flaws are not shown to be the problem's,
-     * and the verdict is unknown, not cooked.  Under limits the verdict followed the
-     * tie-break again (Muso 第29番 at 139,292 nodes: cooked on the branch of 7c6b at ply
-     * 10, whose other branch, 7c8d, a limit left unverified and the full verification
-     * finds sound).  The four choices tried are the rule's, not a limit's: a line whose
-     * four nearest choices are all flawed stays cooked. */
-    bool open = open_before(p, v, first);
-    /* The findings are in ply order (sort_findings): from the last, the nearest choices
-     * before the first flaw come first. */
-    for (int i = v->nfindings - 1, tries = 0; i >= 0 && tries < TIE_TRIES; i--) {
-        const verify_finding_t *t = &v->findings[i];
-        if (!is_tie(t, n) || t->ply >= first)
-            continue;
-        /* Only a certified main line: the other line then has its length, the rules'. */
-        if (!v->solve.exact || dfpn_global_limit_hit(sh)) {
-            open = true;
-            break;
-        }
-        tries++;
-        verify_result_t alt = *v;
-        alt.nfindings = 0, alt.findings = NULL;
-        alt.solve.pv = malloc(sizeof *alt.solve.pv * (size_t)n);
-        undo_t *u = malloc(sizeof *u * (size_t)n);
-        if (!alt.solve.pv || !u) {
-            free(alt.solve.pv), free(u);
-            open = true;
-            break;
-        }
-        memcpy(alt.solve.pv, v->solve.pv, sizeof *alt.solve.pv * (size_t)(t->ply - 1));
-        memcpy(alt.solve.pv + t->ply - 1, t->moves, sizeof *alt.solve.pv * (size_t)t->plies);
-        for (int k = 0; k < n; k++)
-            pos_do(p, alt.solve.pv[k], &u[k]);
-        alt.solve.leftover = hand_total(p->hand[opp(p->side)]); /* the mated side is to move */
-        for (int k = n; k > 0; k--)
-            pos_undo(p, alt.solve.pv[k - 1], &u[k - 1]);
-        free(u);
-        verify_line(sh, p, o, &alt, proof_nodes);
-        if (alt.verdict == VERDICT_SOUND) {
-            adopt_branch(v, &alt, t, n);
-            return;
-        }
-        /* Flawed too, but maybe only as far as a limit let it be asked. */
-        int alt_first = alt.verdict == VERDICT_COOKED ? first_avoidable(&alt) : 0;
-        if (alt.verdict == VERDICT_UNKNOWN || alt.verdict == VERDICT_ERROR || (alt_first && open_before(p, &alt, alt_first)))
-            open = true;
-        clear_findings(&alt);
-        free(alt.solve.pv);
-    }
-    if (open)
-        v->verdict = VERDICT_UNKNOWN, v->flaws_open = first;
-}
-
 void verify_result_free(verify_result_t *v)
 {
-    clear_findings(v);
+    verify_clear_findings(v);
     solve_result_free(&v->solve);
 }
 

@@ -291,7 +291,7 @@ TEST(front_verify_report)
      * the line's length stays uncertified, and finds cooks at ply 17; but the limit
      * stops it there, before it asked about plies 1 to 16, where a longer defence or a
      * choice as good may lead elsewhere: the cooks are listed, the verdict is unknown
-     * (cooked before solver/verify.c's open_before). */
+     * (cooked before solver/verify_ties.c's open_before). */
     r = verify_json("--hash 16 --nodes 300000 --plies 13 '" ZUKO69 "'", 1, "unknown", "false", "19");
     CHECK_STR(fu_jget(r.out, "flaws_open"), "17");
     const char *found = findings_of(r.out);
@@ -305,7 +305,7 @@ TEST(front_verify_report)
      * report is the one an unlimited run gives (without the second turn: exact false).
      * At ply 68 the defender has three replies as long (変同); the line the search takes
      * has a cook at ply 71 (7c7b+, 5 plies against 3), another of the three has none, so
-     * the verdict is sound and the cook a variation-cook (solver/verify.c: verify_run;
+     * the verdict is sound and the cook a variation-cook (solver/verify_ties.c: verify_ties;
      * cooked before it, with findings ... 68:equal 68:equal 71:cook 73:final-cook). */
     r = verify_json("--hash 16 --nodes 1300000 --plies 73 '" ZUKO10 "'", 0, "sound", "true", "73");
     CHECK_STR(findings_of(r.out), "15:transposition 45:detour 45:detour 45:detour 45:detour 45:detour 45:detour "
