@@ -1,0 +1,24 @@
+/*
+ * verify_report.h: `tsume verify`'s report on one problem (verify_report.c), written
+ * by the command's jobs in input order (cmd_verify.c).
+ */
+#ifndef TSUME_VERIFY_REPORT_H
+#define TSUME_VERIFY_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../solver/solver.h"
+#include "problems.h"
+#include "stated.h"
+
+/* The text block.  usi: moves in USI, else in KIF notation; root: the problem's position
+ * (NULL when it did not parse; restored on return); cmp: the stated line's comparison,
+ * or NULL; ms, solve_ms: the whole run's and the solve's wall time. */
+void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, pos_t *root, const verify_result_t *v,
+                  const stated_cmp_t *cmp, long long ms, long long solve_ms);
+/* One JSON object on one line, the same in keys. */
+void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v,
+                  const stated_cmp_t *cmp, long long ms, long long solve_ms);
+
+#endif
