@@ -323,12 +323,7 @@ static void print_sfen(FILE *out, const problem_t *pb, const char *sfen, const s
 static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, const char *sfen, const pos_t *root,
                        const solve_result_t *r, long long ms, bool searched, const outcome_t *oc)
 {
-    if (pb->file)
-        fprintf(out, "problem %s:%ld  ", pb->file, pb->line);
-    else
-        fprintf(out, "problem %ld  ", pb->line);
-    put_safe(out, sfen);
-    putc('\n', out);
+    problem_text_head(out, pb, sfen);
     if (a->board && root)
         notation_board(out, root);
     switch (r->status) {

@@ -311,6 +311,18 @@ void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const cha
     json_str(j, "sfen", sfen);
 }
 
+void problem_text_head(FILE *out, const problem_t *pb, const char *sfen)
+{
+    fputs("problem ", out);
+    if (pb->file) {
+        put_safe(out, pb->file);
+        putc(':', out);
+    }
+    fprintf(out, "%ld  ", pb->line);
+    put_safe(out, sfen);
+    putc('\n', out);
+}
+
 typedef struct {
     const problem_batch_t *pb;
     const problem_list_t *l;

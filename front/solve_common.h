@@ -81,6 +81,9 @@ void root_note(FILE *out, const solve_result_t *r);
 /* Begins a JSON report line with the members every command's report opens with: "id",
  * "file" (only for a problem read from a file) and "sfen" (the position as shown). */
 void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const char *sfen);
+/* The first line of a text report: "problem FILE:LINE  SFEN" (or "problem LINE  SFEN"
+ * for a problem not read from a file). */
+void problem_text_head(FILE *out, const problem_t *pb, const char *sfen);
 
 /* Solvers for a batch of n problems at most jobs at a time: *workers of them (no more
  * than the problems, nor more than hash_mb, at least 1), sharing hash_mb between them,

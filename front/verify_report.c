@@ -99,12 +99,7 @@ static void print_stated(FILE *out, bool usi, pos_t *root, const solve_result_t 
 void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, pos_t *root, const verify_result_t *v,
                   const stated_cmp_t *cmp, long long ms, long long solve_ms)
 {
-    if (pb->file)
-        fprintf(out, "problem %s:%ld  ", pb->file, pb->line);
-    else
-        fprintf(out, "problem %ld  ", pb->line);
-    put_safe(out, sfen);
-    putc('\n', out);
+    problem_text_head(out, pb, sfen);
     const solve_result_t *r = &v->solve;
     fprintf(out, "  verdict  %s", verdict_name(v->verdict));
     if (r->status == SOLVE_MATE) {
