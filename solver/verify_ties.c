@@ -97,9 +97,9 @@ static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_
 }
 
 /* Whether check m, left undecided at attacker ply k in place of the main line's move
- * main, could be a choice as good as main (choice_kind): any other mate there is a
- * cook, or runs into the main line (transposition, detour), and leaves the flaws after
- * it where they are.  The line is replayed from p for the king's square. */
+ * main, could be a choice as good as main (verify_choice_kind): any other mate there is
+ * a cook, or runs into the main line (transposition, detour), and leaves the flaws
+ * after it where they are.  The line is replayed from p for the king's square. */
 static bool maybe_tie_check(pos_t *p, const move_t *pv, int k, move_t m, move_t main)
 {
     undo_t *u = malloc(sizeof *u * (size_t)k);
@@ -149,8 +149,8 @@ void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resu
      * finds sound).  The four choices tried are the rule's, not a limit's: a line whose
      * four nearest choices are all flawed stays cooked. */
     bool open = open_before(p, v, first);
-    /* The findings are in ply order (sort_findings): from the last, the nearest choices
-     * before the first flaw come first. */
+    /* The findings are in ply order (verify_sort_findings): from the last, the nearest
+     * choices before the first flaw come first. */
     for (int i = v->nfindings - 1, tries = 0; i >= 0 && tries < TIE_TRIES; i--) {
         const verify_finding_t *t = &v->findings[i];
         if (!is_tie(t, n) || t->ply >= first)
