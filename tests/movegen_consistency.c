@@ -20,15 +20,10 @@
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
 #include "test.h"
+#include "walk.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return walk_random(&rng_state); }
 
 static bool king_safe_after(pos_t *p, move_t m)
 {
@@ -218,7 +213,7 @@ static void check_node(pos_t *p)
     }
 }
 
-static const char *START[] = {
+static const char *const START[] = {
     SFEN_STARTPOS,
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
     "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
@@ -234,26 +229,7 @@ static const char *START[] = {
 /* Random walks that prefer checks half of the time, so check and evasion nodes are common. */
 TEST(movegen_random_walks)
 {
-    int nodes = getenv("TSUME_QUICK") ? 600 : 6000;
-    for (size_t s = 0; s < sizeof START / sizeof START[0]; s++) {
-        pos_t p;
-        char err[SFEN_ERR_MAX];
-        CHECK(sfen_parse(&p, START[s], SFEN_STRICT, err, sizeof err));
-        pos_t root = p;
-        for (int i = 0; i < nodes; i++) {
-            check_node(&p);
-            move_t list[MG_MAX_MOVES];
-            int n = (rng() & 1) ? mg_checks(&p, list) : 0;
-            if (n == 0)
-                n = mg_legal(&p, list);
-            if (n == 0 || p.ply > 200) {
-                p = root;
-                continue;
-            }
-            undo_t u;
-            pos_do(&p, list[rng() % (uint64_t)n], &u);
-        }
-    }
+    walk_all(START, sizeof START / sizeof START[0], getenv("TSUME_QUICK") ? 600 : 6000, rng, check_node);
     CHECK(between_only > (getenv("TSUME_QUICK") ? 5 : 50)); /* the walks do reach that class */
 }
 

@@ -16,15 +16,10 @@
 #include "../movegen/usi_move.h"
 #include "symmetry.h"
 #include "test.h"
+#include "walk.h"
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return walk_random(&rng_state); }
 
 static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
@@ -108,7 +103,13 @@ static void check_node(pos_t *p, transform_t t)
     }
 }
 
-static const char *START[] = {
+static void check_both(pos_t *p)
+{
+    check_node(p, FLIP);
+    check_node(p, MIRROR);
+}
+
+static const char *const START[] = {
     SFEN_STARTPOS,
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
     "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1",
@@ -123,27 +124,7 @@ static const char *START[] = {
  * nodes are common. */
 TEST(movegen_symmetry_walks)
 {
-    int nodes = getenv("TSUME_QUICK") ? 300 : 3000;
-    for (size_t s = 0; s < sizeof START / sizeof START[0]; s++) {
-        pos_t p;
-        char err[SFEN_ERR_MAX];
-        CHECK(sfen_parse(&p, START[s], SFEN_STRICT, err, sizeof err));
-        pos_t root = p;
-        for (int i = 0; i < nodes; i++) {
-            check_node(&p, FLIP);
-            check_node(&p, MIRROR);
-            move_t list[MG_MAX_MOVES];
-            int n = (rng() & 1) ? mg_checks(&p, list) : 0;
-            if (n == 0)
-                n = mg_legal(&p, list);
-            if (n == 0 || p.ply > 200) {
-                p = root;
-                continue;
-            }
-            undo_t u;
-            pos_do(&p, list[rng() % (uint64_t)n], &u);
-        }
-    }
+    walk_all(START, sizeof START / sizeof START[0], getenv("TSUME_QUICK") ? 300 : 3000, rng, check_both);
     /* The walks do reach what they are meant to compare. */
     int scale = getenv("TSUME_QUICK") ? 1 : 10;
     CHECK(compared == 2 * 8 * 300 * scale);
