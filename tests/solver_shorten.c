@@ -60,8 +60,12 @@ TEST(shortest_backward_leaves_the_descent_to_the_table)
 /* The walk of a certified length: a defender's reply is known to hold out, with no search,
  * when every other reply that counts is known to be mated sooner (line.c).  Shogi Zuko
  * 第45番 (85 plies), shortened by the descent, walked twice from the same table: told the
- * length is certified, the walk writes the same line for fewer nodes (231 against 253;
- * Microcosmos's walk after its shortening from the line's end: 39 against 8.3 M). */
+ * length is certified, the walk writes the same line, certified.  It took fewer nodes
+ * (231 against 253; Microcosmos's walk after its shortening from the line's end: 39
+ * against 8.3 M) until the leftover look-ahead of a certified walk asked about the
+ * attacker's open checks (line.c): that costs more than the shortcut saves here (10,549
+ * against 9,763; on Muso 第13番 36,926 against 36,927), so the saving is no longer
+ * asserted: Microcosmos's walk (`make bench-long`, its phase_nodes) shows it. */
 #define ZUKO45 "p3l3+P/1s1l2p2/5+P3/gp3NPpp/+R1S2+bLg1/1+pkN3G1/3p1P3/2N1S2R1/N4+p2B b S3Pgl3p 1"
 static uint64_t walk_zuko45(bool certified, move_t *pv, line_info_t *li)
 {
@@ -85,12 +89,12 @@ TEST(line_walk_of_a_certified_length)
 {
     move_t told[SOLVER_MAX_PLY], not_told[SOLVER_MAX_PLY];
     line_info_t a, b;
-    uint64_t with = walk_zuko45(true, told, &a), without = walk_zuko45(false, not_told, &b);
+    walk_zuko45(true, told, &a);
+    walk_zuko45(false, not_told, &b);
     CHECK_INT(a.plies, 85);
     CHECK_INT(b.plies, 85);
     CHECK(a.exact && b.exact);
     CHECK(!memcmp(told, not_told, sizeof *told * 85));
-    CHECK(with < without);
 }
 
 /* Whatever the table kept, the walk ends in mate.  Shogi Zuko 第89番 as a solve would
