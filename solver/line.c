@@ -604,7 +604,6 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
                 .exact = true,
                 .patient = patient,
                 .certified = shortest,
-                .budget = LOOK_BUDGET,
                 .search_budget = budget,
                 .narrow = allowance > budget,
                 .end = sh->nodes + allowance,

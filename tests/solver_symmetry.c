@@ -94,8 +94,7 @@ TEST(solver_symmetry)
                 test_fail(__FILE__, __LINE__, "%s %s (%s): got %s, %d plies, exact %d, %d left; expected %s, %d, 1, %d",
                           c->what, NAMES[k], turned[k], solve_status_name(r.status), r.plies, r.exact, r.leftover,
                           solve_status_name(c->status), c->plies, c->leftover);
-            if (r.status != SOLVE_ERROR)
-                solve_result_free(&r);
+            solve_result_free(&r);
         }
     }
     solver_free(s);
