@@ -161,13 +161,22 @@ static int mate_within(walk_t *w, pos_t *p, dfpn_mode_t mode, int len, uint64_t 
     return r.status == DFPN_PROVEN ? 1 : r.status == DFPN_DISPROVEN ? 0 : -1;
 }
 
-/* Mate within len for p, asked only to break a tie (the leftover look-ahead): on the
- * refining searches' budget, within the first half of the walk's allowance, which the
- * tie-breaks may spend (longest_replies). */
-static int tie_question(walk_t *w, pos_t *p, int len)
+/* A question that only breaks a tie runs within the first half of the walk's allowance,
+ * which the tie-breaks may spend (longest_replies): tie_cap lowers the walk's end to it
+ * and returns the end to restore. */
+static uint64_t tie_cap(walk_t *w)
 {
     uint64_t end = w->end;
-    w->end = w->tie_end < end ? w->tie_end : end;
+    if (w->tie_end < end)
+        w->end = w->tie_end;
+    return end;
+}
+
+/* Mate within len for p, asked only to break a tie (the leftover look-ahead), on the
+ * refining searches' budget. */
+static int tie_question(walk_t *w, pos_t *p, int len)
+{
+    uint64_t end = tie_cap(w);
     int m = mate_within(w, p, w->mode, len, w->search_budget);
     w->end = end;
     return m;
@@ -396,8 +405,7 @@ static void narrow_longest(walk_t *w, pos_t *p, const move_t *rep, int *est, int
     bool known[MG_MAX_MOVES] = {false};
     int was[MG_MAX_MOVES];
     memcpy(was, est, sizeof *est * (size_t)n);
-    uint64_t end = w->end;
-    w->end = w->tie_end < end ? w->tie_end : end;
+    uint64_t end = tie_cap(w);
     for (;;) {
         int top = -1;
         for (int i = 0; i < n; i++)
@@ -464,16 +472,12 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
     for (int i = 0; i < n; i++) {
         if (s[i] < 0 && (refine || (w->looking && holding > 0))) {
             undo_t u;
-            uint64_t end = w->end;
-            if (!refine)
-                w->end = w->tie_end < end ? w->tie_end : end;
             above_push(w, p);
             pos_do(p, rep[i], &u);
-            s[i] = mate_within(w, p, w->mode, len - 3, w->search_budget);
+            s[i] = refine ? mate_within(w, p, w->mode, len - 3, w->search_budget) : tie_question(w, p, len - 3);
             holding += s[i] == 0;
             pos_undo(p, rep[i], &u);
             above_pop(w);
-            w->end = end;
         }
     }
     /* A reply left unknown beside one that holds out may hold out as long: a tie, which
@@ -491,11 +495,10 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
         if (s[i] < 0) {
             undo_t u;
             bool patient = w->patient, exact = w->exact, unsure = w->unsure;
-            uint64_t end = w->end;
+            uint64_t end = tie_cap(w);
             above_push(w, p);
             pos_do(p, rep[i], &u);
             w->patient = true;
-            w->end = w->tie_end < end ? w->tie_end : end;
             s[i] = mate_within(w, p, w->mode, len - 3, w->search_budget);
             w->patient = patient;
             w->end = end;

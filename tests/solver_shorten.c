@@ -59,15 +59,16 @@ TEST(shortest_backward_leaves_the_descent_to_the_table)
 
 /* The walk of a certified length: a defender's reply is known to hold out, with no search,
  * when every other reply that counts is known to be mated sooner (line.c).  Shogi Zuko
- * 第45番 (85 plies), shortened by the descent, walked twice from the same table: told the
- * length is certified, the walk writes the same line, certified.  It took fewer nodes
- * (231 against 253; Microcosmos's walk after its shortening from the line's end: 39
- * against 8.3 M) until the leftover look-ahead of a certified walk asked about the
- * attacker's open checks (line.c): that costs more than the shortcut saves here (10,549
- * against 9,763; on Muso 第13番 36,926 against 36,927), so the saving is no longer
- * asserted: Microcosmos's walk (`make bench-long`, its phase_nodes) shows it. */
+ * 第45番 (85 plies), shortened by the descent, walked from the same table told the length
+ * is certified or not: with searches (200,000 nodes each) both write the same line,
+ * certified.  With none (a budget of one node: the table alone), the walk told writes its
+ * 85 plies certified and the other cannot, nor could the walk told without the shortcut.
+ * (The shortcut's node saving with searches is no longer asserted: since the leftover
+ * look-ahead of a certified walk asks about the attacker's open checks (line.c), that
+ * costs more than the shortcut saves here: 10,549 against 9,763 nodes, 10,569 without
+ * the shortcut; Microcosmos's walk, `make bench-long`'s phase_nodes, shows the saving.) */
 #define ZUKO45 "p3l3+P/1s1l2p2/5+P3/gp3NPpp/+R1S2+bLg1/1+pkN3G1/3p1P3/2N1S2R1/N4+p2B b S3Pgl3p 1"
-static uint64_t walk_zuko45(bool certified, move_t *pv, line_info_t *li)
+static uint64_t walk_zuko45(bool certified, uint64_t budget, move_t *pv, line_info_t *li)
 {
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 64);
@@ -78,7 +79,7 @@ static uint64_t walk_zuko45(bool certified, move_t *pv, line_info_t *li)
     CHECK_INT(len, 85);
     CHECK(exact);
     uint64_t before = sh.nodes;
-    *li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, len, 200000, 0, false, certified, pv);
+    *li = line_extract(&sh, &p, BLACK, MODE_COMPOSER, len, budget, 0, false, certified, pv);
     uint64_t spent = sh.nodes - before;
     CHECK(ends_in_mate(&sh, &p, pv, li->plies));
     search_end(&sh, &tt);
@@ -89,12 +90,18 @@ TEST(line_walk_of_a_certified_length)
 {
     move_t told[SOLVER_MAX_PLY], not_told[SOLVER_MAX_PLY];
     line_info_t a, b;
-    walk_zuko45(true, told, &a);
-    walk_zuko45(false, not_told, &b);
+    walk_zuko45(true, 200000, told, &a);
+    walk_zuko45(false, 200000, not_told, &b);
     CHECK_INT(a.plies, 85);
     CHECK_INT(b.plies, 85);
     CHECK(a.exact && b.exact);
     CHECK(!memcmp(told, not_told, sizeof *told * 85));
+    CHECK_INT(walk_zuko45(true, 1, told, &a), 0);
+    CHECK_INT(walk_zuko45(false, 1, not_told, &b), 0);
+    CHECK_INT(a.plies, 85);
+    CHECK_INT(b.plies, 85);
+    CHECK(a.exact);
+    CHECK(!b.exact);
 }
 
 /* Whatever the table kept, the walk ends in mate.  Shogi Zuko 第89番 as a solve would
