@@ -33,7 +33,7 @@
 #include "../movegen/movegen.h"
 #include "futile.h"
 
-enum { LOOK_BUDGET = 2000, PROBE_ONLY = 1, MAX_BACKTRACKS = 16, BAN_MAX = 64 };
+enum { LOOK_BUDGET = 20000, LOOK_NONE = -1, PROBE_ONLY = 1, MAX_BACKTRACKS = 16, BAN_MAX = 64 };
 
 typedef struct {
     dfpn_shared_t *sh;
@@ -572,7 +572,17 @@ static int longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refin
 static int leftover_of(const pos_t *p, color_t attacker) { return hand_total(p->hand[attacker]); }
 
 /* Leftover at the end of best play over equally long lines: the attacker maximises it,
- * the defender minimises it.  len: plies to the mate from p. */
+ * the defender minimises it.  len: plies to the mate from p.  LOOK_NONE when the
+ * look-ahead sees no line of len plies from p, and such a move counts in a choice only
+ * when nothing else does: a defender mated before len runs out (a reply mated sooner is
+ * no tie, whatever pieces that mate leaves), or, on a certified walk, an attacker with
+ * no check the table or its tie questions show to mate within len.  Scored by the pieces
+ * in hand where the look-ahead stopped, such lines took Muso 第67番's certified 43 plies
+ * to 1 piece in one orientation of four, 2 in the others.  On an uncertified walk an
+ * attacker's unknown checks keep that score: there the lines the table can follow are
+ * often mated sooner, and passing over the others wrote Zuko 第40番 at 300,000 nodes as
+ * 19 plies, shorter than its mate (21).  A look-ahead out of steps scores the pieces in
+ * hand too. */
 static int look_leftover(walk_t *w, pos_t *p, int len)
 {
     if (len == 0 || w->budget-- <= 0)
@@ -580,7 +590,7 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
     move_t moves[MG_MAX_MOVES];
     bool or_node = p->side == w->attacker;
     int n = or_node ? mating_moves(w, p, len, moves, false) : longest_replies(w, p, len, moves, false);
-    int best = or_node ? -1 : 1000;
+    int best = or_node ? LOOK_NONE : 1000;
     for (int i = 0; i < n; i++) {
         undo_t u;
         above_push(w, p);
@@ -588,10 +598,12 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
         int v = look_leftover(w, p, len - 1);
         pos_undo(p, moves[i], &u);
         above_pop(w);
-        if (or_node ? v > best : v < best)
+        if (v != LOOK_NONE && (or_node ? v > best : v < best))
             best = v;
     }
-    return n ? best : leftover_of(p, w->attacker);
+    if (n == 0)
+        return or_node && !w->certified ? leftover_of(p, w->attacker) : LOOK_NONE;
+    return best == 1000 ? LOOK_NONE : best;
 }
 
 line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
@@ -665,9 +677,16 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
             break; /* mate (the defender has no reply that counts), or the search was stopped */
         int pick = 0;
         if (n > 1) {
-            int best = or_node ? -1 : 1000;
+            int best = or_node ? LOOK_NONE : 1000;
             /* A budget for each choice: one for the whole line ran out at its first
-             * ties and left the later ones to the order of the moves. */
+             * ties and left the later ones to the order of the moves.  Where a choice's
+             * budget runs out, the pieces left depend on which line the look-ahead met
+             * first: with 2,000 steps, Muso 第67番's certified 43 plies ended with 2
+             * pieces as given and 1 mirrored, and KomoringHeights #7 (tricky_cases.sfen)
+             * with every interposition counted ended with 3 pieces where the attacker
+             * can keep 6 whichever of its two replies the defender takes (they take
+             * 8,000 steps).  20,000 cost the bench's walks 1% more nodes
+             * (tools/BENCH-LOG.md). */
             w.budget = LOOK_BUDGET;
             for (int i = 0; i < n; i++) {
                 undo_t u;
@@ -678,7 +697,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
                 w.looking = false;
                 pos_undo(p, moves[i], &u);
                 above_pop(&w);
-                if (or_node ? v > best : v < best)
+                if (v != LOOK_NONE && (or_node ? v > best : v < best))
                     best = v, pick = i;
             }
         }
