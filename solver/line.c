@@ -209,10 +209,10 @@ static bool reply_repeats(walk_t *w, pos_t *p)
 
 /* Attacker moves (p: attacker to move) after which a mate within len - 1 is proven.  With
  * search false only the table is asked, and in the leftover look-ahead of a certified
- * walk a tie question about each check it leaves open.  With search true, when the table knows none, the
- * checks are searched on the budget (the table's best move first), and failing that an
- * unbounded proof is followed (the line stays a mate, but may grow longer than len and is
- * no longer exact). */
+ * walk a tie question about each check it leaves open.  With search true, when the table
+ * knows none, the checks are searched on the budget (the table's best move first), and
+ * failing that an unbounded proof is followed (the line stays a mate, but may grow longer
+ * than len and is no longer exact). */
 static int mating_moves(walk_t *w, pos_t *p, int len, move_t *out, bool search)
 {
     /* The attacker mates as soon as it can.  A walk at its certified length never has a
@@ -583,6 +583,12 @@ static int leftover_of(const pos_t *p, color_t attacker) { return hand_total(p->
  * often mated sooner, and passing over the others wrote Zuko 第40番 at 300,000 nodes as
  * 19 plies, shorter than its mate (21).  A look-ahead out of steps scores the pieces in
  * hand too. */
+/* Whether v is a better score than best (LOOK_NONE: none yet) for the side choosing. */
+static bool look_better(int v, int best, bool or_node)
+{
+    return v != LOOK_NONE && (best == LOOK_NONE || (or_node ? v > best : v < best));
+}
+
 static int look_leftover(walk_t *w, pos_t *p, int len)
 {
     if (len == 0 || w->budget-- <= 0)
@@ -590,7 +596,9 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
     move_t moves[MG_MAX_MOVES];
     bool or_node = p->side == w->attacker;
     int n = or_node ? mating_moves(w, p, len, moves, false) : longest_replies(w, p, len, moves, false);
-    int best = or_node ? LOOK_NONE : 1000;
+    if (n == 0)
+        return or_node && !w->certified ? leftover_of(p, w->attacker) : LOOK_NONE;
+    int best = LOOK_NONE;
     for (int i = 0; i < n; i++) {
         undo_t u;
         above_push(w, p);
@@ -598,12 +606,10 @@ static int look_leftover(walk_t *w, pos_t *p, int len)
         int v = look_leftover(w, p, len - 1);
         pos_undo(p, moves[i], &u);
         above_pop(w);
-        if (v != LOOK_NONE && (or_node ? v > best : v < best))
+        if (look_better(v, best, or_node))
             best = v;
     }
-    if (n == 0)
-        return or_node && !w->certified ? leftover_of(p, w->attacker) : LOOK_NONE;
-    return best == 1000 ? LOOK_NONE : best;
+    return best;
 }
 
 line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, uint64_t budget,
@@ -677,7 +683,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
             break; /* mate (the defender has no reply that counts), or the search was stopped */
         int pick = 0;
         if (n > 1) {
-            int best = or_node ? LOOK_NONE : 1000;
+            int best = LOOK_NONE;
             /* A budget for each choice: one for the whole line ran out at its first
              * ties and left the later ones to the order of the moves.  Where a choice's
              * budget runs out, the pieces left depend on which line the look-ahead met
@@ -697,7 +703,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
                 w.looking = false;
                 pos_undo(p, moves[i], &u);
                 above_pop(&w);
-                if (v != LOOK_NONE && (or_node ? v > best : v < best))
+                if (look_better(v, best, or_node))
                     best = v, pick = i;
             }
         }
