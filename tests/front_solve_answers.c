@@ -203,7 +203,7 @@ TEST(front_solve_unknown_mate3_nodes1)
  * until defender nodes of bound 2 stopped at their first refutation, dfpn.c, and 280,000
  * until the bounded searches' defender nodes took an epsilon of 1/8.)
  * within is the proven bound, plies the line's length; the text says both.  (The line
- * was 41 plies before session 18's changes to the walk's defender step, line.c, 39 from
+ * was 41 plies before session 18's changes to the walk's defender step, line_defend.c, 39 from
  * then to the epsilon of 3/4 in bounded searches, dfpn.c; neither its delay-rule
  * witness nor the table was the cause: an uncertified line follows what the walk's
  * budgets let it learn, in the order it spends them.) */
@@ -236,7 +236,7 @@ TEST(front_solve_uncertified_within)
     fu_end();
 }
 
-/* An uncertified line's defender holds out as long as the walk can show (line.c:
+/* An uncertified line's defender holds out as long as the walk can show (line_defend.c:
  * narrow_longest).  Shogi Zuko 第40番 (21 plies) at 300,000 nodes, 5,000 of them for the
  * shortening: a mate within 27 proven, not shortened.  At ply 6 the table's proofs, as
  * long as they were found, ranked 5g4f above 5g4f+, and the walk wrote 25 plies, longer

@@ -330,7 +330,7 @@ TEST(front_verify_report)
      * ply 13 after 7c6b only.  Verified whole (0.94 M nodes), sound.  The line takes
      * 7c8d: after 7c6b the attacker has a mate that leaves a piece in hand, so the
      * defender's tie-break avoids it (rule E of ../shared/SPEC.md §A2), since the
-     * leftover look-ahead asks about the attacker's checks its table left open (line.c).
+     * leftover look-ahead asks about the attacker's checks its table left open (line_attack.c).
      * Before, the line took 7c6b, and the cooks were variation-cooks of a branch
      * (10:equal 13:variation-cook 13:variation-cook); at 139,292 nodes, the limit leaving
      * the other branch unverified, unknown with the flaws from ply 13 open (cooked before

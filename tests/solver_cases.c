@@ -203,8 +203,8 @@ TEST(solver_equal_defences)
  * comes back to 3b for each pawn the defender interposes there, seventeen times.  The
  * table's proofs are stored without their path, and the line's walk once followed them
  * round a cycle: 3959 plies under the delay rule with a length of 351 proven, and under
- * the narrow rule a line of 353 that passed the same position 311 times (line.c:
- * on_line).  The walk then also certified neither line: the table held this position's
+ * the narrow rule a line of 353 that passed the same position 311 times (line_ask.c:
+ * line_on_line).  The walk then also certified neither line: the table held this position's
  * proofs for other bounds only, with moves that do not mate within the walk's (46
  * times).  Each line is now the certified length, and no position comes twice. */
 static void expect_line_without_repetition(futile_rule_t rule, int plies)

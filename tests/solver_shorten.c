@@ -58,13 +58,13 @@ TEST(shortest_backward_leaves_the_descent_to_the_table)
 }
 
 /* The walk of a certified length: a defender's reply is known to hold out, with no search,
- * when every other reply that counts is known to be mated sooner (line.c).  Shogi Zuko
+ * when every other reply that counts is known to be mated sooner (line_defend.c).  Shogi Zuko
  * 第45番 (85 plies), shortened by the descent, walked from the same table told the length
  * is certified or not: with searches (200,000 nodes each) both write the same line,
  * certified.  With none (a budget of one node: the table alone), the walk told writes its
  * 85 plies certified and the other cannot, nor could the walk told without the shortcut.
  * (The shortcut's node saving with searches is no longer asserted: since the leftover
- * look-ahead of a certified walk asks about the attacker's open checks (line.c), that
+ * look-ahead of a certified walk asks about the attacker's open checks (line_attack.c), that
  * costs more than the shortcut saves here: 10,549 against 9,763 nodes, 10,569 without
  * the shortcut; Microcosmos's walk, `make bench-long`'s phase_nodes, shows the saving.) */
 #define ZUKO45 "p3l3+P/1s1l2p2/5+P3/gp3NPpp/+R1S2+bLg1/1+pkN3G1/3p1P3/2N1S2R1/N4+p2B b S3Pgl3p 1"
@@ -111,7 +111,7 @@ TEST(line_walk_of_a_certified_length)
  * came to a position whose proof the table had just found again but kept in no entry its
  * own hand could use (an entry of that hand held a shorter proof valid for that hand
  * alone, tt.h).  The walk stopped there, after a defender's move: a line of 32 plies,
- * not a mate.  It now proves each check on its own when that happens (line.c). */
+ * not a mate.  It now proves each check on its own when that happens (line_attack.c). */
 #define ZUKO89 "k1S+b5/ng1S1l3/1gN1P4/BN1+ps4/3R5/1S2R4/9/9/9 b 2gn3l16p 1"
 TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
 {
@@ -226,7 +226,7 @@ TEST(line_walk_follows_a_longer_proof_to_mate)
  * hurried walk comes, 3 plies before the end, to a position whose proof the table holds
  * (a mate in 1) with no entry for the mated position; it proved it again in one node
  * (the walk's last resort, which no deadline stops), and now plays the mate in one it
- * finds there first, in none (line.c, mating_moves). */
+ * finds there first, in none (line_attack.c: line_mating_moves). */
 static line_info_t walk_proof_zuko45(double deadline, volatile int *stop, uint64_t *spent, move_t *pv, bool sim)
 {
     tt_t tt;
