@@ -121,9 +121,10 @@ asan: $(BUILD)/asan/tsume $(BUILD)/asan/tsume-tests $(BUILD)/.deps-test
 	TSUME_BIN=$(BUILD)/asan/tsume TSUME_SHARED=$(SHARED) $(BUILD)/asan/tsume-tests
 
 # Only the tests that run several threads on one search (split.c's shared table): the
-# others run one thread, and a race report stops the run.
+# others run one thread, and a race report stops the run.  One test at a time, in the
+# runner's own process (tests/test_main.c), not forked from it.
 tsan: $(BUILD)/tsan/tsume-tests $(BUILD)/.deps-test
-	TSAN_OPTIONS=halt_on_error=1:exitcode=66 TSUME_SHARED=$(SHARED) $(BUILD)/tsan/tsume-tests solver_split
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 TSUME_TEST_JOBS=1 TSUME_SHARED=$(SHARED) $(BUILD)/tsan/tsume-tests solver_split
 
 # ---- perft table and benchmarks ----
 perft: tsume

@@ -1,16 +1,27 @@
 /*
  * test_main.c: runs every registered test (or those whose name contains argv[1]) and
- * prints one line per failure, then "N passed, N failed".  Exit status 1 on failure.
+ * prints one line per test in name order, each failure's checks under it, then
+ * "N passed, N failed".  Exit status 1 on failure.
+ *
+ * TSUME_TEST_JOBS (default: the processors online) tests run at once, each in a process
+ * of its own forked from this one, its output kept in a temporary file and printed when
+ * every test before it in name order has been printed: the output is the same as one at
+ * a time, and a test that crashes fails alone, named, while the others go on.  With 1
+ * job the tests run in this process, one after the other (a debugger's way, and the
+ * ThreadSanitizer run's).  A test's time is wall-clock time.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../movegen/position.h"
 #include "test.h"
 
-enum { MAX_TESTS = 1024 };
+enum { MAX_TESTS = 1024, MAX_JOBS = 64 };
 static struct {
     const char *name;
     test_fn fn;
@@ -51,27 +62,137 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const typeof(tests[0]) *)a)->name, ((const typeof(tests[0]) *)b)->name);
 }
 
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
+}
+
+/* Runs test i here; its checks' failures are printed, and the verdict line after them. */
+static bool run_here(int i)
+{
+    current_name = tests[i].name;
+    current_failures = 0;
+    double t0 = now_ms();
+    tests[i].fn();
+    double ms = now_ms() - t0;
+    if (current_failures)
+        printf("FAIL %s (%d failed checks)\n", tests[i].name, current_failures);
+    else
+        printf("ok   %s (%.0f ms)\n", tests[i].name, ms);
+    fflush(stdout);
+    return current_failures == 0;
+}
+
+typedef struct {
+    pid_t pid;    /* 0: not started or done */
+    FILE *out;    /* the child's stdout and stderr */
+    bool done, ok;
+    int status;
+} run_t;
+
+static run_t runs[MAX_TESTS];
+
+static bool start(int i)
+{
+    FILE *out = tmpfile();
+    if (!out)
+        return false;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fclose(out);
+        return false;
+    }
+    if (pid == 0) {
+        dup2(fileno(out), STDOUT_FILENO);
+        dup2(fileno(out), STDERR_FILENO);
+        setvbuf(stdout, NULL, _IOLBF, 0); /* its lines in the order written beside stderr's */
+        exit(run_here(i) ? 0 : 1);
+    }
+    runs[i] = (run_t){.pid = pid, .out = out};
+    return true;
+}
+
+/* Prints test i's output, and a verdict line of its own when the child did not write
+ * one (killed by a signal, or exited otherwise). */
+static void report(int i)
+{
+    run_t *r = &runs[i];
+    char line[4096];
+    bool verdict = false;
+    rewind(r->out);
+    while (fgets(line, sizeof line, r->out)) {
+        fputs(line, stdout);
+        if (!strncmp(line, "ok   ", 5) || !strncmp(line, "FAIL ", 5))
+            verdict = true;
+    }
+    fclose(r->out);
+    r->ok = WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0 && verdict;
+    if (!r->ok && !verdict) {
+        if (WIFSIGNALED(r->status))
+            printf("FAIL %s (killed by signal %d)\n", tests[i].name, WTERMSIG(r->status));
+        else
+            printf("FAIL %s (exit status %d, no verdict)\n", tests[i].name,
+                   WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1);
+    }
+    fflush(stdout);
+}
+
+static int jobs_wanted(void)
+{
+    const char *e = getenv("TSUME_TEST_JOBS");
+    long n = e && *e ? strtol(e, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
+}
+
 int main(int argc, char **argv)
 {
     pos_init_tables();
     qsort(tests, (size_t)n_tests, sizeof tests[0], by_name);
-    int passed = 0, failed = 0;
-    for (int i = 0; i < n_tests; i++) {
-        if (argc > 1 && !strstr(tests[i].name, argv[1]))
-            continue;
-        current_name = tests[i].name;
-        current_failures = 0;
-        clock_t t0 = clock();
-        tests[i].fn();
-        double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
-        if (current_failures) {
-            failed++;
-            printf("FAIL %s (%d failed checks)\n", tests[i].name, current_failures);
-        } else {
-            passed++;
-            printf("ok   %s (%.0f ms)\n", tests[i].name, ms);
+    int order[MAX_TESTS], n = 0;
+    for (int i = 0; i < n_tests; i++)
+        if (argc < 2 || strstr(tests[i].name, argv[1]))
+            order[n++] = i;
+    int jobs = jobs_wanted(), passed = 0, failed = 0;
+    if (jobs == 1) {
+        for (int k = 0; k < n; k++)
+            run_here(order[k]) ? passed++ : failed++;
+    } else {
+        int next = 0, printed = 0, running = 0;
+        while (printed < n) {
+            while (running < jobs && next < n) {
+                if (!start(order[next])) {
+                    /* No process: this one runs here, in order, once those before it are done. */
+                    if (running)
+                        break;
+                    for (; printed < next; printed++)
+                        report(order[printed]), runs[order[printed]].ok ? passed++ : failed++;
+                    run_here(order[next]) ? passed++ : failed++;
+                    next++, printed++;
+                    continue;
+                }
+                next++, running++;
+            }
+            if (running) {
+                int st;
+                pid_t pid = wait(&st);
+                if (pid < 0 && errno == EINTR)
+                    continue;
+                for (int k = printed; k < next && pid > 0; k++) {
+                    run_t *r = &runs[order[k]];
+                    if (r->pid == pid && !r->done)
+                        r->done = true, r->status = st, running--;
+                }
+            }
+            while (printed < next && runs[order[printed]].done) {
+                report(order[printed]);
+                runs[order[printed]].ok ? passed++ : failed++;
+                printed++;
+            }
         }
-        fflush(stdout);
     }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
