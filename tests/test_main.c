@@ -117,27 +117,31 @@ static bool start(int i)
     return true;
 }
 
-/* Prints test i's output, and a verdict line of its own when the child did not write
- * one (killed by a signal, or exited otherwise). */
+/* Prints test i's output, and a verdict line of its own when the child's process ended
+ * otherwise than its verdict says: killed by a signal or exited with a verdict never
+ * written, or failed after an "ok" (in its exit handlers: a leak report, say). */
 static void report(int i)
 {
     run_t *r = &runs[i];
     char line[4096];
-    bool verdict = false;
+    bool verdict = false, checks_passed = false;
     rewind(r->out);
     while (fgets(line, sizeof line, r->out)) {
         fputs(line, stdout);
-        if (!strncmp(line, "ok   ", 5) || !strncmp(line, "FAIL ", 5))
+        if (!strncmp(line, "ok   ", 5))
+            verdict = checks_passed = true;
+        else if (!strncmp(line, "FAIL ", 5))
             verdict = true;
     }
     fclose(r->out);
-    r->ok = WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0 && verdict;
-    if (!r->ok && !verdict) {
+    r->ok = WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0 && checks_passed;
+    if (!r->ok && (!verdict || checks_passed)) {
+        const char *when = checks_passed ? " after its checks passed" : ", no verdict";
         if (WIFSIGNALED(r->status))
-            printf("FAIL %s (killed by signal %d)\n", tests[i].name, WTERMSIG(r->status));
+            printf("FAIL %s (killed by signal %d%s)\n", tests[i].name, WTERMSIG(r->status), verdict ? when : "");
         else
-            printf("FAIL %s (exit status %d, no verdict)\n", tests[i].name,
-                   WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1);
+            printf("FAIL %s (exit status %d%s)\n", tests[i].name,
+                   WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1, when);
     }
     fflush(stdout);
 }

@@ -1,11 +1,12 @@
 /*
  * test_runner.c: the runner itself (test_main.c) on tests made to go wrong.
  *
- * The selftest_ tests below pass, fail a check, crash, and exit without a verdict.  The
- * runner leaves them out unless its filter starts with "selftest_"; runner_* runs this
- * binary on them, several at once and one at a time, and reads what a CI reader would:
- * one line a test in name order, each bad test named with why, the closing count and
- * the exit status.  A runner that let a crash pass would turn every crash green.
+ * The selftest_ tests below pass, fail a check, crash, exit without a verdict, and fail
+ * in their exit handlers after their checks passed.  The runner leaves them out unless
+ * its filter starts with "selftest_"; runner_* runs this binary on them, several at once
+ * and one at a time, and reads what a CI reader would: one line a test in name order,
+ * each bad test named with why, the closing count and the exit status.  A runner that
+ * let a crash pass would turn every crash green.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@ TEST(selftest_b_fails) { CHECK_INT(1 + 1, 3); }
 TEST(selftest_c_crashes) { abort(); }
 TEST(selftest_d_exits) { exit(0); }
 TEST(selftest_e_passes) { CHECK(2 + 2 == 4); }
+static void exit_badly(void) { _exit(3); }
+TEST(selftest_f_fails_at_exit) { atexit(exit_badly); } /* as a leak report would */
 
 static const char *self(void)
 {
@@ -51,12 +54,14 @@ TEST(runner_names_each_bad_test)
         "FAIL selftest_c_crashes (killed by signal 6)",
         "FAIL selftest_d_exits (exit status 0, no verdict)",
         "ok   selftest_e_passes (",
-        "2 passed, 3 failed",
+        "ok   selftest_f_fails_at_exit (",
+        "FAIL selftest_f_fails_at_exit (exit status 3 after its checks passed)",
+        "2 passed, 4 failed",
     };
     for (int jobs = 2; jobs <= 5; jobs += 3) {
         fu_run_t r = fu_shell(fu_fmt("TSUME_TEST_JOBS=%d '%s' selftest_", jobs, self()));
         CHECK_INT(r.code, 1);
-        CHECK(lines_are(r.out, WANT, 7));
+        CHECK(lines_are(r.out, WANT, 9));
         fu_run_free(&r);
     }
     fu_end();
