@@ -11,6 +11,15 @@
 #include "../movegen/mate1.h"
 #include "../movegen/movegen.h"
 
+/* Whether m is one of the checks the walk backed out of at this position. */
+static bool is_banned(const walk_t *w, move_t m)
+{
+    for (int i = 0; i < w->n_banned; i++)
+        if (w->banned[i] == m)
+            return true;
+    return false;
+}
+
 /* Whether a reply that counts (p: defender to move) goes back to a position of the line:
  * the check before p does not mate along this line, whatever the table says. */
 static bool reply_repeats(walk_t *w, pos_t *p)

@@ -41,15 +41,6 @@ typedef struct {
     int n_banned;
 } walk_t;
 
-/* Whether m is one of the checks the walk backed out of at this position. */
-static inline bool is_banned(const walk_t *w, move_t m)
-{
-    for (int i = 0; i < w->n_banned; i++)
-        if (w->banned[i] == m)
-            return true;
-    return false;
-}
-
 /* The searches that keep the line a mate run whatever the time: the soft limits are off
  * between soft_off and soft_on. */
 typedef struct {

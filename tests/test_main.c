@@ -87,25 +87,31 @@ static bool run_here(int i)
 }
 
 typedef struct {
-    pid_t pid;    /* 0: not started or done */
-    FILE *out;    /* the child's stdout and stderr */
+    pid_t pid;
+    FILE *out; /* the child's stdout and stderr; NULL when no child could run the test */
+    int err;   /* why not (errno) */
     bool done, ok;
     int status;
 } run_t;
 
 static run_t runs[MAX_TESTS];
 
-static bool start(int i)
+/* Starts test i in a child: 1 when one runs it, 0 when none could (the test is then done,
+ * failed, and report names why). */
+static int start(int i)
 {
     FILE *out = tmpfile();
-    if (!out)
-        return false;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
+    pid_t pid = -1;
+    if (out) {
+        fflush(stdout);
+        fflush(stderr);
+        pid = fork();
+    }
     if (pid < 0) {
-        fclose(out);
-        return false;
+        runs[i] = (run_t){.err = errno, .done = true};
+        if (out)
+            fclose(out);
+        return 0;
     }
     if (pid == 0) {
         dup2(fileno(out), STDOUT_FILENO);
@@ -114,7 +120,7 @@ static bool start(int i)
         exit(run_here(i) ? 0 : 1);
     }
     runs[i] = (run_t){.pid = pid, .out = out};
-    return true;
+    return 1;
 }
 
 /* Prints test i's output, and a verdict line of its own when the child's process ended
@@ -125,6 +131,10 @@ static void report(int i)
     run_t *r = &runs[i];
     char line[4096];
     bool verdict = false, checks_passed = false;
+    if (!r->out) {
+        printf("FAIL %s (no process to run it: %s)\n", tests[i].name, strerror(r->err));
+        return;
+    }
     rewind(r->out);
     while (fgets(line, sizeof line, r->out)) {
         fputs(line, stdout);
@@ -170,25 +180,18 @@ int main(int argc, char **argv)
     } else {
         int next = 0, printed = 0, running = 0;
         while (printed < n) {
-            while (running < jobs && next < n) {
-                if (!start(order[next])) {
-                    /* No process: this one runs here, in order, once those before it are done. */
-                    if (running)
-                        break;
-                    for (; printed < next; printed++)
-                        report(order[printed]), runs[order[printed]].ok ? passed++ : failed++;
-                    run_here(order[next]) ? passed++ : failed++;
-                    next++, printed++;
-                    continue;
-                }
-                next++, running++;
-            }
+            while (running < jobs && next < n)
+                running += start(order[next++]);
             if (running) {
                 int st;
                 pid_t pid = wait(&st);
                 if (pid < 0 && errno == EINTR)
                     continue;
-                for (int k = printed; k < next && pid > 0; k++) {
+                if (pid < 0) {
+                    perror("tsume-tests: wait");
+                    return 2;
+                }
+                for (int k = printed; k < next; k++) {
                     run_t *r = &runs[order[k]];
                     if (r->pid == pid && !r->done)
                         r->done = true, r->status = st, running--;

@@ -8,7 +8,6 @@
  * each bad test named with why, the closing count and the exit status.  A runner that
  * let a crash pass would turn every crash green.
  */
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
