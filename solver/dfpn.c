@@ -14,7 +14,8 @@
  * the arena), and solver.c runs the search on a thread with a stack sized for that depth.
  *
  * New children get their first numbers from dfpn_child.c (df-pn+: a look-ahead of one
- * ply), and disproofs that hang on the path are kept by dfpn_path.c.  Among children with
+ * ply), disproofs that hang on the path are kept by dfpn_path.c, and what a decided
+ * node stores (its length and hands) is built by dfpn_result.c.  Among children with
  * equal numbers the one with the larger other number is searched first.  A delayed
  * interposition whose predecessor in its chain is proven is first tried by replaying
  * that proof (dfpn_sim.c).
@@ -72,21 +73,6 @@ static uint64_t search_salt(const pos_t *p, dfpn_mode_t mode)
     }
     return MODE_SALT[mode] ^ (counts * 0x9E3779B97F4A7C15ull);
 }
-
-typedef struct {
-    uint32_t pn, dn;
-    int plen, dlen;
-    hand_t hand;
-    int rep;
-    bool exact; /* the result is not monotone in the hand: a proof holds up to hi, a
-                   disproof down to lo (tt.h) */
-    bool unsure; /* it rests on a stopped delay-rule test (dfpn.h) */
-    hand_t hi;   /* an exact proof holds for the hands from hand up to hi */
-    hand_t lo;   /* an exact disproof for the hands from lo up to hand */
-} node_result_t;
-
-/* The largest hand a proven child's result holds for. */
-static inline hand_t child_hi(const child_t *c) { return c->exact || c->futile ? c->hi : hand_full(); }
 
 double dfpn_now(void)
 {
@@ -187,6 +173,51 @@ static bool refutes_at_creation(const dfpn_t *d, const child_t *c, int len)
            !futile_is_interposition(d->pos, c->move, &checker);
 }
 
+/* Creates the n children of the node at p in the frame at base, each with its first
+ * numbers (dfpn_child.c), and returns how many there are: fewer when a defender's reply
+ * refutes on creation (refutes_at_creation). */
+static int expand(dfpn_t *d, move_t *moves, int n, size_t base, int len, bool or_node)
+{
+    dfpn_shared_t *sh = d->sh;
+    pos_t *p = d->pos;
+    /* Start every child's table bucket loading before the first probe: the probes are
+     * the main cost of an expansion, and this way their cache misses overlap.  The whole
+     * bucket, entries too: a quarter to a third of the probes find their board (Zuko
+     * 第37番 26%, 第99番 34%), and a child decided on creation is stored at once; each
+     * of these missed the cache a second time, on an entry's line.  With only the tags
+     * prefetched, Zuko 第37番 at 6 M nodes took 10.6 s against 9.5 s, 第99番 12.5 s
+     * against 11.4 s (side by side, the same nodes).  Prefetching a few children ahead of
+     * the probes instead of all at once was slower by 1-3%.  The look-ahead cache's slot
+     * and the path filter's word (repcache.h) load with them. */
+    for (int i = 0; i < n; i++) {
+        uint64_t bk = pos_board_key_after(p, moves[i]);
+        tt_prefetch(sh->tt, bk ^ d->salt);
+        tt_prefetch_entries(sh->tt, bk ^ d->salt);
+        est_prefetch(sh->est_cache, dfpn_est_bits(sh), bk ^ d->salt);
+        dfpn_path_prefetch(d, bk);
+    }
+    int16_t prev[MG_MAX_MOVES];
+    if (!or_node)
+        delay_order(p, moves, prev, n);
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        child_t *c = frame(d, base) + i;
+        c->move = moves[i];
+        c->prev = or_node ? -1 : prev[i];
+        bool cap = !mv_is_drop(moves[i]) && p->board[mv_to(moves[i])];
+        pos_do(p, moves[i], &u);
+        dfpn_init_child(d, c, len - 1);
+        pos_undo(p, moves[i], &u);
+        if (cap && !or_node && c->pn == 1 && c->dn > 0 && c->dn < PN_INF)
+            c->pn = 2; /* a defender that captures has mostly spoiled something */
+        if (!or_node && refutes_at_creation(d, c, len)) {
+            n = i + 1;
+            break;
+        }
+    }
+    return n;
+}
+
 static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, int len)
 {
     dfpn_shared_t *sh = d->sh;
@@ -228,43 +259,9 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
     }
     size_t base = d->arena_top;
     d->arena_top += (size_t)n;
-    /* Start every child's table bucket loading before the first probe: the probes are
-     * the main cost of an expansion, and this way their cache misses overlap.  The whole
-     * bucket, entries too: a quarter to a third of the probes find their board (Zuko
-     * 第37番 26%, 第99番 34%), and a child decided on creation is stored at once; each
-     * of these missed the cache a second time, on an entry's line.  With only the tags
-     * prefetched, Zuko 第37番 at 6 M nodes took 10.6 s against 9.5 s, 第99番 12.5 s
-     * against 11.4 s (side by side, the same nodes).  Prefetching a few children ahead of
-     * the probes instead of all at once was slower by 1-3%.  The look-ahead cache's slot
-     * and the path filter's word (repcache.h) load with them. */
-    for (int i = 0; i < n; i++) {
-        uint64_t bk = pos_board_key_after(p, moves[i]);
-        tt_prefetch(sh->tt, bk ^ d->salt);
-        tt_prefetch_entries(sh->tt, bk ^ d->salt);
-        est_prefetch(sh->est_cache, dfpn_est_bits(sh), bk ^ d->salt);
-        dfpn_path_prefetch(d, bk);
-    }
-    int16_t prev[MG_MAX_MOVES];
-    if (!or_node)
-        delay_order(p, moves, prev, n);
+    n = expand(d, moves, n, base, len, or_node);
     bool delay = dfpn_delay_node(d, or_node, len);
     bb_t failed = BB_EMPTY; /* drop squares whose delay-rule test failed (dfpn_delay.c) */
-    for (int i = 0; i < n; i++) {
-        undo_t u;
-        child_t *c = frame(d, base) + i;
-        c->move = moves[i];
-        c->prev = or_node ? -1 : prev[i];
-        bool cap = !mv_is_drop(moves[i]) && p->board[mv_to(moves[i])];
-        pos_do(p, moves[i], &u);
-        dfpn_init_child(d, c, len - 1);
-        pos_undo(p, moves[i], &u);
-        if (cap && !or_node && c->pn == 1 && c->dn > 0 && c->dn < PN_INF)
-            c->pn = 2; /* a defender that captures has mostly spoiled something */
-        if (!or_node && refutes_at_creation(d, c, len)) {
-            n = i + 1;
-            break;
-        }
-    }
 
     int best = 0;
     for (;;) {
@@ -396,89 +393,10 @@ static void mid(dfpn_t *d, node_result_t *res, uint32_t th_pn, uint32_t th_dn, i
 
     child_t *ch = frame(d, base);
     move_t best_move = best >= 0 ? ch[best].move : MOVE_NONE;
-    if (res->pn == 0) {
-        if (or_node) {
-            int k = -1;
-            for (int i = 0; i < n; i++)
-                if (ch[i].pn == 0 && (k < 0 || ch[i].plen < ch[k].plen))
-                    k = i;
-            res->plen = ch[k].plen + 1;
-            res->exact = ch[k].exact;
-            res->unsure = ch[k].unsure;
-            res->hand = res->exact ? attacker_hand(d) : hand_before_move(p, ch[k].move, ch[k].hand);
-            res->hi = res->exact ? hand_before_move(p, ch[k].move, ch[k].hi) : hand_full();
-            best_move = ch[k].move;
-        } else {
-            int longest = 0;
-            hand_t h = 0, hi = hand_full();
-            for (int i = 0; i < n; i++) {
-                if (ch[i].plen > longest)
-                    longest = ch[i].plen, best_move = ch[i].move;
-                h = hand_max(h, ch[i].hand);
-                hi = hand_min(hi, child_hi(&ch[i]));
-                res->exact |= ch[i].exact || ch[i].futile;
-                /* A reply that counted despite a stopped test only makes plen an
-                 * upper bound, as a proof's plen always is; one left out may not be. */
-                res->unsure |= ch[i].unsure || (ch[i].futile && ch[i].doubt);
-            }
-            res->plen = longest + 1;
-            res->hand = res->exact ? attacker_hand(d) : hand_max(h, dfpn_mated_proof_hand(d, need));
-            res->hi = res->exact ? hi : hand_full();
-        }
-        res->rep = REP_NONE;
-    } else if (res->dn == 0) {
-        if (or_node) {
-            int rep = REP_NONE, shortest = LEN_INF;
-            hand_t h = hand_full(), lo = 0;
-            for (int i = 0; i < n; i++) {
-                if (ch[i].rep < rep)
-                    rep = ch[i].rep;
-                if (ch[i].dlen < shortest)
-                    shortest = ch[i].dlen;
-                h = hand_min(h, hand_before_move(p, ch[i].move, ch[i].hand));
-                lo = hand_max(lo, hand_lo_before_move(p, ch[i].move, ch[i].lo));
-                res->unsure |= ch[i].unsure;
-            }
-            res->rep = rep;
-            res->dlen = shortest >= LEN_INF ? LEN_INF : shortest + 1;
-            /* A range from the empty hand is a monotone disproof.  An exact child's top
-             * is the hand it was reached with, so with one h comes to our own hand and
-             * the disproof reaches no higher. */
-            res->exact = lo != 0;
-            res->lo = lo;
-            res->hand = res->exact ? attacker_hand(d) : hand_cap_for_check_drops(p, h);
-        } else {
-            int k = dfpn_refutation(ch, n);
-            res->rep = ch[k].rep;
-            res->dlen = ch[k].dlen >= LEN_INF ? LEN_INF : ch[k].dlen + 1;
-            hand_t h = ch[k].hand;
-            square_t checker;
-            res->lo = ch[k].exact || (delay && ch[k].tried) ? ch[k].lo : 0;
-            res->exact = res->lo != 0;
-            res->unsure = ch[k].unsure || ch[k].doubt;
-            if (delay && ch[k].tried && res->dlen > len)
-                res->dlen = len; /* the test was made at this bound only: at a larger one
-                                    the reply may be futile though it is as long */
-            if (res->exact) {
-                /* The delay test weighs this reply against the others: with another
-                 * attacker hand either way the verdict may differ. */
-                h = attacker_hand(d);
-            } else if (d->mode == MODE_COMPOSER && futile_is_interposition(p, ch[k].move, &checker)) {
-                /* With more attacker pieces this interposition might turn futile. */
-                h = attacker_hand(d);
-            } else if (mv_is_drop(ch[k].move)) {
-                /* The defender must still own the piece it dropped.  (Only under
-                 * --futile none: under the composers' rules every defender's drop is an
-                 * interposition, taken by the branch above.) */
-                ptype_t pt = mv_drop_pt(ch[k].move);
-                int have = hand_count(attacker_hand(d), pt);
-                if (hand_count(h, pt) > have)
-                    h = hand_set(h, pt, have);
-            }
-            res->hand = h;
-            best_move = ch[k].move;
-        }
-    }
+    if (res->pn == 0)
+        best_move = dfpn_proven(d, ch, n, need, res, best_move);
+    else if (res->dn == 0)
+        best_move = dfpn_disproven(d, ch, n, len, delay, res, best_move);
     uint64_t spent = sh->nodes - nodes_before;
     store_result(d, res, best_move, spent > UINT32_MAX ? UINT32_MAX : (uint32_t)spent);
     d->arena_top = base;

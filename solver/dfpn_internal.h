@@ -1,6 +1,6 @@
 /*
  * dfpn_internal.h: what the parts of the df-pn search share (dfpn.c, dfpn_child.c,
- * dfpn_path.c, dfpn_delay.c), and nothing else includes.
+ * dfpn_path.c, dfpn_delay.c, dfpn_sim.c, dfpn_result.c), and nothing else includes.
  *
  * A search (dfpn_t) keeps the path from its root, for repetitions, and an arena of
  * children frames: mid() takes a frame of n children (child_t) from the top of the arena
@@ -61,6 +61,20 @@ typedef struct {
 } dfpn_t;
 
 static inline child_t *frame(dfpn_t *d, size_t base) { return d->arena + base; }
+
+/* What mid() reports for a node: its numbers and, once decided, its length, the hand its
+ * result was found with, and the path position a disproof rests on (rep). */
+typedef struct {
+    uint32_t pn, dn;
+    int plen, dlen;
+    hand_t hand;
+    int rep;
+    bool exact; /* the result is not monotone in the hand: a proof holds up to hi, a
+                   disproof down to lo (tt.h) */
+    bool unsure; /* it rests on a stopped delay-rule test (dfpn.h) */
+    hand_t hi;   /* an exact proof holds for the hands from hand up to hi */
+    hand_t lo;   /* an exact disproof for the hands from lo up to hand */
+} node_result_t;
 
 /* Whether a node's length bound is a real one (a question "mate within len?"), not the
  * unbounded search's LEN_INF - 1 less the plies played. */
@@ -126,6 +140,15 @@ void dfpn_init_child(dfpn_t *d, child_t *c, int len);
 hand_t dfpn_mated_proof_hand(const dfpn_t *d, hand_t need);
 /* Disproof hand of an attacker node with no check. */
 hand_t dfpn_nocheck_disproof_hand(const dfpn_t *d);
+
+/* A decided node's result from its children (dfpn_result.c): res->pn (or res->dn) is
+ * already 0; these fill in length, hands, rep and the flags and return the move to store
+ * as the best: the shortest check, the longest reply, the refutation, or else fallback
+ * (the child mid() chose last).  need as for dfpn_mated_proof_hand; delay: the node runs
+ * the delay rule (dfpn_delay_node). */
+move_t dfpn_proven(const dfpn_t *d, const child_t *ch, int n, hand_t need, node_result_t *res, move_t fallback);
+move_t dfpn_disproven(const dfpn_t *d, const child_t *ch, int n, int len, bool delay, node_result_t *res,
+                      move_t fallback);
 
 /* Proof by simulation (dfpn_sim.c): reply i of the defender node whose children are at
  * base, proven (and set so) by replaying the proof of its proven sibling; false when the

@@ -1,7 +1,7 @@
 /*
- * verify_internal.h: what the walk along one main line (verify.c) lends the rule for
- * moves as good as another (verify_ties.c).  Not for the front ends: solver.h and
- * verify.h are the interface.
+ * verify_internal.h: what the walk along one main line (verify.c), the rule for moves as
+ * good as another (verify_ties.c) and the findings' record (verify_findings.c) share.
+ * Not for the front ends: solver.h and verify.h are the interface.
  */
 #ifndef TSUME_VERIFY_INTERNAL_H
 #define TSUME_VERIFY_INTERNAL_H
