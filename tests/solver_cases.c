@@ -239,7 +239,7 @@ static void expect_line_without_repetition(futile_rule_t rule, int plies)
     solve_result_free(&r);
 }
 
-TEST(solver_line_without_repetition)
+TEST_LONG(solver_line_without_repetition)
 {
     expect_line_without_repetition(FUTILE_DELAY, 351);
 #ifndef TSUME_NO_JEMALLOC /* the sanitizer build: seconds each */

@@ -339,7 +339,7 @@ TEST(solver_collection_yaneuraou) { run_collection("yaneuraou_mate_samples_flipp
 
 /* 25 M nodes at the limit: too slow under the sanitizers, whose run has the two collections
  * above for the same code. */
-TEST(solver_collection_dlshogi)
+TEST_LONG(solver_collection_dlshogi)
 {
 #ifndef TSUME_NO_JEMALLOC
     run_collection("dlshogi_tests.sfen", 121);

@@ -105,7 +105,7 @@ TEST(solver_reference_refutations)
  * the diagram is taken for flawed or mistranscribed.  Solved two at a time: the slowest,
  * Muso 第6番, takes over a minute, and with the others about two in all (release build);
  * the sanitizer build runs the rows not marked 'release'. */
-TEST(solver_nomate_problems)
+TEST_LONG(solver_nomate_problems)
 {
     if (!fu_begin())
         return;

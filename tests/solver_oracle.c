@@ -48,7 +48,7 @@ static void crosscheck(const char *args, int want)
     fu_run_free(&r);
 }
 
-TEST(solver_mate_oracle)
+TEST_LONG(solver_mate_oracle)
 {
     if (system("command -v node >/dev/null 2>&1") != 0) {
         test_fail(__FILE__, __LINE__,

@@ -133,7 +133,7 @@ TEST(sim_perturbed_hard_mates)
  * nodes while a replay gave up at a check of the sibling's proof that the position lacks
  * (N*5d's and S*5d's replays of P*5d); with a mate in one or a table proof taken at such
  * an attacker node, 8.1 M.  In the release build only (about 20 s). */
-TEST(sim_own_proofs_help)
+TEST_LONG(sim_own_proofs_help)
 {
     if (test_sanitized())
         return;

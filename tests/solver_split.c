@@ -161,7 +161,7 @@ TEST(solver_split_node_limit)
  * before the certificate (one of eight did, in a fresh clone's CI on 2026-11-29): that
  * run is no wrong answer as long as its bound is not below 67, but half the runs must
  * certify at least, or the test would no longer look where the bug was. */
-TEST(solver_threads_certify_zuko90)
+TEST_LONG(solver_threads_certify_zuko90)
 {
     if (test_sanitized())
         return; /* eight solves of 3 M nodes: the release build's */

@@ -106,7 +106,7 @@ static void check_cases(solver_t *s, const case_t *cases, size_t n)
     }
 }
 
-TEST(solver_symmetry)
+TEST_LONG(solver_symmetry)
 {
     solver_t *s = solver_new(64);
     CHECK(s != NULL);

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 typedef void (*test_fn)(void);
-void test_register(const char *name, test_fn fn);
+void test_register(const char *name, test_fn fn, bool long_running);
 void test_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Path of a file under the shared material (../shared, or $TSUME_SHARED). */
@@ -32,10 +32,18 @@ static inline bool test_sanitized(void)
     return false;
 }
 
-#define TEST(name)                                                                                 \
-    static void name(void);                                                                        \
-    __attribute__((constructor)) static void name##_register(void) { test_register(#name, name); } \
+#define TEST_(name, long_running)                                                                 \
+    static void name(void);                                                                       \
+    __attribute__((constructor)) static void name##_register(void)                                \
+    {                                                                                             \
+        test_register(#name, name, long_running);                                                 \
+    }                                                                                             \
     static void name(void)
+#define TEST(name) TEST_(name, false)
+/* A test of a minute or so (a whole collection, a large search): the runner starts these
+ * first, so that the short ones fill the other processors meanwhile instead of a long
+ * one running alone at the end.  Output order is unchanged. */
+#define TEST_LONG(name) TEST_(name, true)
 
 #define CHECK(cond)                                            \
     do {                                                       \

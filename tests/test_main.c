@@ -6,7 +6,8 @@
  * TSUME_TEST_JOBS (default: the processors online) tests run at once, each in a process
  * of its own forked from this one, its output kept in a temporary file and printed when
  * every test before it in name order has been printed: the output is the same as one at
- * a time, and a test that crashes fails alone, named, while the others go on.  With 1
+ * a time, and a test that crashes fails alone, named, while the others go on.  Tests
+ * marked long (TEST_LONG) start first, the rest follow in name order.  With 1
  * job the tests run in this process, one after the other (a debugger's way, and the
  * ThreadSanitizer run's).  A test's time is wall-clock time.  Tests named selftest_
  * (tests/test_runner.c: made to fail and crash) run only when argv[1] starts so.
@@ -26,14 +27,15 @@ enum { MAX_TESTS = 1024, MAX_JOBS = 64 };
 static struct {
     const char *name;
     test_fn fn;
+    bool long_running;
 } tests[MAX_TESTS];
 static int n_tests, current_failures;
 static const char *current_name;
 
-void test_register(const char *name, test_fn fn)
+void test_register(const char *name, test_fn fn, bool long_running)
 {
     if (n_tests < MAX_TESTS)
-        tests[n_tests++] = (typeof(tests[0])){name, fn};
+        tests[n_tests++] = (typeof(tests[0])){name, fn, long_running};
 }
 
 void test_fail(const char *file, int line, const char *fmt, ...)
@@ -178,10 +180,16 @@ int main(int argc, char **argv)
         for (int k = 0; k < n; k++)
             run_here(order[k]) ? passed++ : failed++;
     } else {
+        /* Started long tests first, printed in name order. */
+        int by_start[MAX_TESTS], m = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < n; k++)
+                if (tests[order[k]].long_running == (pass == 0))
+                    by_start[m++] = order[k];
         int next = 0, printed = 0, running = 0;
         while (printed < n) {
             while (running < jobs && next < n)
-                running += start(order[next++]);
+                running += start(by_start[next++]);
             if (running) {
                 int st;
                 pid_t pid = wait(&st);
@@ -191,13 +199,13 @@ int main(int argc, char **argv)
                     perror("tsume-tests: wait");
                     return 2;
                 }
-                for (int k = printed; k < next; k++) {
-                    run_t *r = &runs[order[k]];
+                for (int k = 0; k < next; k++) {
+                    run_t *r = &runs[by_start[k]];
                     if (r->pid == pid && !r->done)
                         r->done = true, r->status = st, running--;
                 }
             }
-            while (printed < next && runs[order[printed]].done) {
+            while (printed < n && runs[order[printed]].done) {
                 report(order[printed]);
                 runs[order[printed]].ok ? passed++ : failed++;
                 printed++;
