@@ -42,7 +42,7 @@ CORE_SRC  := $(MOVEGEN_SRC) $(wildcard solver/*.c)
 FRONT_SRC := $(filter-out front/usi_main.c,$(wildcard front/*.c))
 TEST_SRC  := $(wildcard tests/*.c)
 # notation and KIF/CSA readers: front/ files the tests and fuzz targets link directly
-FORMAT_SRC := front/notation.c front/kif.c front/csa.c
+FORMAT_SRC := front/notation.c front/kif.c front/kif_text.c front/kif_write.c front/csa.c
 FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
 
 # The version the binaries report (tsume --version, USI 'id name'): git's description of
