@@ -65,7 +65,7 @@ typedef struct {
     void (*progress)(const solve_progress_t *info, void *arg);
     void *progress_arg;
     const char *phase;
-    int proven, asking; /* solve_progress_t's figures, kept by solver.c and shortest.c */
+    int proven, asking; /* solve_progress_t's figures, kept by solver_run.c and shortest.c */
     bool shortening;    /* shortest_mate works on the problem itself (not on verify's
                            alternatives): it keeps proven and asking */
     double next_report;

@@ -52,7 +52,7 @@ typedef struct {
     double time_limit;  /* seconds of wall time, 0 = none */
     uint64_t node_limit; /* 0 = none */
     uint64_t shorten_nodes; /* nodes for proving a mate's length shortest, within node_limit;
-                             * 0 = no limit of its own (solver.c) */
+                             * 0 = no limit of its own (solver_run.c) */
     futile_rule_t futile;
     int defender_hand_rest; /* give the defender every piece not on the board or in the attacker's hand */
     int in_check_defends;   /* a side to move that is in check defends: the question is whether
@@ -70,7 +70,7 @@ typedef struct {
     volatile int *stop;     /* set non-zero from another thread to stop soon (status unknown) */
                             /* (solver_flag_raise; a plain store is a data race) */
     uint64_t shorten_step;  /* nodes each question of the shortening may spend when no limit
-                             * of the user's bounds it; 0 = the default (solver.c: ten times
+                             * of the user's bounds it; 0 = the default (solver_run.c: ten times
                              * the proof's nodes, within 10 M and 200 M); tests set it small */
     uint64_t delay_budget;  /* nodes each nested search of a delay-rule futility test may spend;
                              * 0 = the default (futile.h); tests set it small to make tests stop */

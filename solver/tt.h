@@ -81,7 +81,7 @@ typedef struct {
     uint64_t salt;  /* the generation's, mixed into tags */
     uint64_t used;  /* entries written in this generation (for hashfull) */
     uint32_t skip_unsure; /* TT_PUNSURE | TT_DUNSURE to have probes pass over results
-                           * resting on stopped delay-rule tests (a retry, solver.c), or 0 */
+                           * resting on stopped delay-rule tests (a retry, solver_run.c), or 0 */
     struct tt_locks *locks; /* the bucket locks while threads share the block, or NULL */
 } tt_t;
 

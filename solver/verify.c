@@ -154,7 +154,7 @@ static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int fr
 }
 
 /* The line of a mate proven within len from p, written to c->buf + 1.  As for the main
- * line (solver.c), the limits are lifted while it is written: its moves come from the
+ * line (solver_run.c), the limits are lifted while it is written: its moves come from the
  * table, and a line a limit cut short would show as a mate what is none (Zuko 第29番's
  * cook B*4f came out as 10 plies when the 1.2 G-node limit struck right after its proof).
  * The deadline too, unlike the main line's walk: what an alternative is (a cook, a

@@ -57,7 +57,7 @@ void verify_sort_findings(verify_result_t *v)
 }
 
 /* The findings about the length and ending of the main line itself, then the verdict;
- * run again when a resumed shortening certifies the length after the walk (solver.c). */
+ * run again when a resumed shortening certifies the length after the walk (solver_run.c). */
 void verify_conclude(verify_result_t *v)
 {
     const solve_result_t *r = &v->solve;

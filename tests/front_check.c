@@ -268,7 +268,7 @@ TEST(front_check_uncertified_lines)
 
 /* A bounded answer that rests on a delay-rule test which ran out is unknown, never "no":
  * KomoringHeights' kh8a mates in 11 plies once its knight interpositions are shown futile,
- * which 5 nodes a test cannot do, nor the retries with 40 and 320 (solver.c).  Counting
+ * which 5 nodes a test cannot do, nor the retries with 40 and 320 (solver_run.c).  Counting
  * them, no mate within 11 would follow, a wrong "no" (the answer before this was
  * caught).  Within 13 the mate holds either way.  With 12 nodes a test, the second
  * retry's 768 settle it (640 did until the bounded searches' defender nodes took an

@@ -308,7 +308,7 @@ TEST(front_solve_shorten_nodes)
 
 /* --delay-nodes: a delay-rule test that runs out of its budget.  KomoringHeights' kh8a
  * (11 plies) needs its knight interpositions shown futile; with 5 nodes a test (and 40
- * and 320 on the two retries, solver.c) they cannot be, so the length rests on stopped
+ * and 320 on the two retries, solver_run.c) they cannot be, so the length rests on stopped
  * tests and is reported as such, never certified.  With 20 nodes the second retry's 1,280
  * certify the 11 (since the epsilon of 3/4 in bounded searches, dfpn.c, 10 nodes and 640
  * no longer do; 12 and 768 do). */

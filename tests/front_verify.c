@@ -401,7 +401,7 @@ TEST(front_verify_report)
     k2 = fu_slurp(fu_fmt("%s/problem-1.kif", dir));
     CHECK(k2 && strstr(k2, "▲５二角成") == NULL && strstr(k2, "５二角成(96)"));
     free(k2);
-    /* At 20,000 nodes the line's own searches get 20,000 more at most (solver.c): its 21
+    /* At 20,000 nodes the line's own searches get 20,000 more at most (solver_run.c): its 21
      * plies are the bound proven, not the 19 an unlimited run certifies. */
     r = verify_json("--hash 16 --nodes 20000 --plies 13 '" ZUKO69 "'", 1, "unknown", "false", "21");
     CHECK(atoll(fu_jget(r.out, "nodes")) <= 40000);

@@ -366,13 +366,13 @@ TEST(solver_lookahead_cache_changes_nothing)
 
 /* Results that rest on a stopped delay-rule test are marked (dfpn.h), and only they keep a
  * length from being certified.  With a budget of 5 nodes for each nested search of a
- * test (40 and 320 on the two retries, solver.c), futile_kh8a's knight interpositions
+ * test (40 and 320 on the two retries, solver_run.c), futile_kh8a's knight interpositions
  * can no longer be shown futile: the length must then come out uncertified (the 11
  * rests on those tests), never as a certified wrong length; with 20 nodes the second
  * retry certifies it.  A length that no stopped test decides stays certified: Shogi Muso
  * 第21番 (25 plies) with 3,000 nodes a test, where two tests stop; its line, whose choice
  * among replies consults results resting on them, is then not (line.c) under a limit;
- * without one the line is walked again with the tests widened, and certified (solver.c:
+ * without one the line is walked again with the tests widened, and certified (solver_run.c:
  * make_line). */
 static solve_result_t solve_with_delay_budget(const char *sfen, uint64_t budget, uint64_t nodes, double seconds)
 {
@@ -419,7 +419,7 @@ TEST(solver_stopped_delay_tests)
 }
 
 /* Without a limit of the user's, each question of the shortening gets a budget of its own
- * (solver.c): a length it leaves uncertified says which budget stopped it, so that the
+ * (solver_run.c): a length it leaves uncertified says which budget stopped it, so that the
  * text can name it (front/cmd_solve.c) instead of a limit the user never set.  Zuko 第37番
  * proves 23 plies at once; its "none within 21" needs 15.4 M nodes, so 20,000 a question
  * stop there.  Under a node limit or --shorten-nodes the limit is the user's; under a

@@ -107,7 +107,7 @@ TEST(line_walk_of_a_certified_length)
 /* Whatever the table kept, the walk ends in mate.  Shogi Zuko 第89番 as a solve would
  * treat it with the shortening from the line's end applied to its 63-ply proof under the
  * bench's 3 M nodes for the shortening (it applies from 1000 plies only, and only without
- * a node limit: solver.c): the pass stops on the limit, and the walk of the 63 plies then
+ * a node limit: solver_run.c): the pass stops on the limit, and the walk of the 63 plies then
  * came to a position whose proof the table had just found again but kept in no entry its
  * own hand could use (an entry of that hand held a shorter proof valid for that hand
  * alone, tt.h).  The walk stopped there, after a defender's move: a line of 32 plies,

@@ -157,7 +157,7 @@ TEST(tt_unsure_results)
     CHECK_INT(t.pn, 0);
     CHECK(!t.unsure && !t.exact);
 
-    /* A retry (solver.c) passes over what rests on stopped tests: the unsure proof at 5
+    /* A retry (solver_run.c) passes over what rests on stopped tests: the unsure proof at 5
      * is not seen (it replaced the certain one at 7: one set of flags per bound), the
      * certain proof at 3 is; an unsure disproof leaves fresh numbers. */
     tt.skip_unsure = TT_PUNSURE | TT_DUNSURE;
