@@ -250,7 +250,7 @@ static dfpn_result_t prove(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, colo
 /* After a proven mate: the shortening (a length proven shortest, within its budget) and
  * the walk that writes the line (make_line). */
 static void shorten_and_walk(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, color_t attacker,
-                             const dfpn_result_t *proof, uint64_t proof_nodes, double proof_end)
+                             int proof_plen, uint64_t proof_nodes, double proof_end)
 {
     solve_result_t *r = job->r;
     const solve_opts_t *o = job->o;
@@ -289,7 +289,7 @@ static void shorten_and_walk(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, co
         if (deadline > now)
             sh->deadline = now + (deadline - now) * 0.75;
     }
-    int len = proof->plen;
+    int len = proof_plen;
     bool exact = false, proven, unsure = false;
     sh->proven = len;
     if (!o->proof_only && !o->no_shortening) {
@@ -299,7 +299,7 @@ static void shorten_and_walk(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, co
         if (len >= BACKWARD_MIN_PLIES && !limit)
             shortest_backward(sh, p, attacker, mode, len, step);
         len = shortest_mate(sh, p, attacker, mode, len, step, &exact, &proven, &unsure);
-        len = retry_unsure(sh, p, attacker, mode, proof->plen, step, len, &exact, &unsure);
+        len = retry_unsure(sh, p, attacker, mode, proof_plen, step, len, &exact, &unsure);
         /* Neither a limit of the user's nor a stopped test: the question ran out of
          * the budget a question gets, which the user may not know exists. */
         if (step && !users_nodes && proven && !exact && !unsure && !dfpn_global_limit_hit(sh))
@@ -344,7 +344,7 @@ void solver_run_job(job_t *job)
     r->phase_nodes[SOLVE_PHASE_PROOF] = proof_nodes;
     r->phase_seconds[SOLVE_PHASE_PROOF] = proof_end - sh.start;
     if (r->status == SOLVE_MATE)
-        shorten_and_walk(job, &sh, mode, attacker, &proof, proof_nodes, proof_end);
+        shorten_and_walk(job, &sh, mode, attacker, proof.plen, proof_nodes, proof_end);
     r->nodes = sh.nodes;
     r->seconds = dfpn_now() - sh.start;
     r->futile_stops = sh.delay_stops;

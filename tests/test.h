@@ -40,7 +40,7 @@ static inline bool test_sanitized(void)
     }                                                                                             \
     static void name(void)
 #define TEST(name) TEST_(name, false)
-/* A test of a minute or so (a whole collection, a large search): the runner starts these
+/* A test of 25 s or more here (a whole collection, a large search): the runner starts these
  * first, so that the short ones fill the other processors meanwhile instead of a long
  * one running alone at the end.  Output order is unchanged. */
 #define TEST_LONG(name) TEST_(name, true)
