@@ -58,13 +58,15 @@ static const struct {
     {0x978E, "落"}, {0x97B3, "竜"}, {0x97B4, "龍"}, {0x97B9, "了"}, {0x985A, "六"},
 };
 
-/* Shift_JIS to UTF-8 (malloc'd), characters outside the table as 〓; NULL if s is not
- * Shift_JIS either. */
-static char *sjis_to_utf8(const unsigned char *s)
+/* Shift_JIS to UTF-8 in *res (malloc'd; NULL if out of memory), characters outside the
+ * table as 〓; false if s is not Shift_JIS either (nothing allocated).  The two failures
+ * are told apart so that the reader does not blame the file for a lack of memory. */
+static bool sjis_to_utf8(const unsigned char *s, char **res)
 {
     char *out = malloc(strlen((const char *)s) * 3 + 1), *o = out;
+    *res = NULL;
     if (!out)
-        return NULL;
+        return true;
     while (*s) {
         unsigned c = *s;
         const char *u = "〓";
@@ -90,14 +92,15 @@ static char *sjis_to_utf8(const unsigned char *s)
             s += 2;
         } else {
             free(out);
-            return NULL;
+            return false;
         }
         size_t n = strlen(u);
         memcpy(o, u, n);
         o += n;
     }
     *o = 0;
-    return out;
+    *res = out;
+    return true;
 }
 
 /* ---- lines ---- */
@@ -110,7 +113,7 @@ bool kif_lines_split(const char *text, kif_lines_t *L, char *err, size_t errlen)
         t += 3;
     if (valid_utf8(t)) {
         L->buf = strdup((const char *)t);
-    } else if (!(L->buf = sjis_to_utf8(t))) {
+    } else if (!sjis_to_utf8(t, &L->buf)) {
         return errmsg(err, errlen, "KIF: the text is neither UTF-8 nor Shift_JIS");
     }
     if (!L->buf)
