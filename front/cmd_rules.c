@@ -44,9 +44,11 @@ static int list_batch(const char *path, gen_fn gen)
         cli_error("cannot open '%s'", path);
         return 2;
     }
-    char line[8192], err[SFEN_ERR_MAX];
+    char *line = NULL, err[SFEN_ERR_MAX];
+    size_t cap = 0;
     int status = 0;
-    while (fgets(line, sizeof line, f)) {
+    /* getline: a line of any length is one position and one line of output. */
+    while (getline(&line, &cap, f) >= 0) {
         line[strcspn(line, "\r\n")] = 0;
         pos_t p;
         move_t list[MG_MAX_MOVES];
@@ -60,6 +62,11 @@ static int list_batch(const char *path, gen_fn gen)
             print_sorted(list, gen(&p, list), true);
         }
     }
+    if (ferror(f)) {
+        cli_error("cannot read '%s'", path);
+        status = 2;
+    }
+    free(line);
     if (f != stdin)
         fclose(f);
     return status;

@@ -397,6 +397,29 @@ TEST(front_solve_long_bad_line)
     fu_end();
 }
 
+/* moves/checks/evasions -f: a line of any length is one position and one line out. */
+TEST(front_rules_long_line)
+{
+    if (!fu_begin())
+        return;
+    static char text[10100];
+    memset(text, 'x', 10000);
+    snprintf(text + 10000, sizeof text - 10000, "\n4k4/9/4P4/9/9/9/9/9/9 b G 1\n");
+    char path[256];
+    snprintf(path, sizeof path, "%s", fu_write("long.txt", text));
+    const char *cmds[] = {"moves", "checks"};
+    const char *second[] = {"5c5b 5c5b+ G*1a G*1b ", "5c5b 5c5b+ G*4a G*4b G*5b G*6a G*6b"};
+    for (int i = 0; i < 2; i++) {
+        fu_run_t r = fu_tsume(fu_fmt("%s -f '%s'", cmds[i], path));
+        CHECK_INT(r.code, 1);
+        CHECK_INT(fu_count_lines(r.out), 2);
+        CHECK_STR(fu_line(r.out, 0), "error: bad SFEN: too long");
+        CHECK(!strncmp(fu_line(r.out, 1), second[i], strlen(second[i])));
+        fu_run_free(&r);
+    }
+    fu_end();
+}
+
 /* A KIF or CSA file is one problem, its diagram; its move line, ending in check after an
  * attacker's move, states the length.  The same as a single word naming the file.  A
  * game record is the position after its moves. */
