@@ -7,6 +7,7 @@
  * in USI), then optional TAB columns, the first of which made only of USI moves is the
  * line.  Every error is one line on stderr and exit 2.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,10 +202,15 @@ int cmd_convert(int argc, char **argv)
         fclose(f);
     } else {
         char joined[8192];
-        bool sfen_like = strchr(words[0], '/') || !strcmp(words[0], "sfen") || !strcmp(words[0], "position") ||
-                         !strcmp(words[0], "startpos");
+        /* One word is a file unless it is a SFEN board (eight '/'): a path that cannot
+         * be opened is reported as such, not parsed as a position. */
+        int slashes = 0;
+        for (const char *c = words[0]; *c; c++)
+            slashes += *c == '/';
+        bool sfen_like = (n_words > 1 ? slashes > 0 : slashes == 8) || !strcmp(words[0], "sfen") ||
+                         !strcmp(words[0], "position") || !strcmp(words[0], "startpos");
         if (n_words == 1 && !sfen_like) {
-            cli_error("convert: cannot open '%s'", words[0]);
+            cli_error("convert: cannot open '%s': %s", words[0], strerror(errno));
             free(words);
             return 2;
         }

@@ -672,7 +672,10 @@ TEST(convert_binary)
         {"--to xml p.kif", NULL, "tsume: convert: unknown output format 'xml' (sfen, kif, ki2 or csa)\n"},
         {"--to kif --from ki2 p.kif", NULL, "tsume: convert: unknown input format 'ki2' (sfen, kif or csa)\n"},
         {"--to kif --fast p.kif", NULL, "tsume: convert: unknown option '--fast' (see 'tsume convert --help')\n"},
-        {"--to kif nosuch.kif", NULL, "tsume: convert: cannot open 'nosuch.kif'\n"},
+        {"--to kif nosuch.kif", NULL, "tsume: convert: cannot open 'nosuch.kif': No such file or directory\n"},
+        /* A path, not a position: one word with fewer '/' than a board has. */
+        {"--to kif no/such.kif", NULL, "tsume: convert: cannot open 'no/such.kif': No such file or directory\n"},
+        {"--to kif 4k4/9/4P4/9/9/9/9/9/9", NULL, "tsume: convert: SFEN: bad SFEN: side to move must be 'b' or 'w'\n"},
         {"--to kif --from csa p.kif", NULL, "tsume: convert: p.kif: CSA line 1: unrecognised '# ---- Kifu for Windows ...'\n"},
         {"--to kif 9/9/9 b - 1", NULL, "tsume: convert: SFEN: bad SFEN: board has 3 ranks, expected 9\n"},
         {"--to", NULL, "tsume: convert: --to needs a format (sfen, kif, ki2 or csa)\n"},
