@@ -79,7 +79,7 @@ $(REL)/tsume-tests: $(call robjs,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # tsume-usi: `tsume usi` as a program of its own, for GUIs that register a bare path.
-$(REL)/tsume-usi: $(call robjs,$(CORE_SRC) front/usi_main.c front/cmd_usi.c front/usi_search.c $(VERSION_C))
+$(REL)/tsume-usi: $(call robjs,$(CORE_SRC) front/usi_main.c front/cmd_usi.c front/usi_search.c front/input.c $(VERSION_C))
 	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # Copied whenever they differ, not by date: with another compiler the binary to copy
@@ -161,7 +161,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) $(FORMAT_SRC) | $(BUILD)/.deps-fu
 
 # fuzz_usi drives the whole USI engine, so it links the solver and the engine as well;
 # coverage feedback comes from the engine and its parsers only (see the allowlist).
-USI_FUZZ_SRC := $(CORE_SRC) front/cmd_usi.c front/usi_search.c $(VERSION_C)
+USI_FUZZ_SRC := $(CORE_SRC) front/cmd_usi.c front/usi_search.c front/input.c $(VERSION_C)
 $(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_usi_coverage.txt | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC \

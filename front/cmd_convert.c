@@ -202,13 +202,14 @@ int cmd_convert(int argc, char **argv)
         fclose(f);
     } else {
         char joined[8192];
-        /* One word is a file unless it is a SFEN board (eight '/'): a path that cannot
-         * be opened is reported as such, not parsed as a position. */
+        /* One word is a file unless it is position text: a SFEN board (eight '/'), a
+         * keyword, or a quoted position (with a space).  A path that cannot be opened is
+         * reported as such, not parsed as a position. */
         int slashes = 0;
         for (const char *c = words[0]; *c; c++)
             slashes += *c == '/';
-        bool sfen_like = (n_words > 1 ? slashes > 0 : slashes == 8) || !strcmp(words[0], "sfen") ||
-                         !strcmp(words[0], "position") || !strcmp(words[0], "startpos");
+        size_t w = strcspn(words[0], " \t");
+        bool sfen_like = n_words > 1 || words[0][w] || slashes == 8 || !strcmp(words[0], "startpos");
         if (n_words == 1 && !sfen_like) {
             cli_error("convert: cannot open '%s': %s", words[0], strerror(errno));
             free(words);

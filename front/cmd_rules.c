@@ -2,6 +2,7 @@
  * cmd_rules.c: the rules-core subcommands: perft, moves, checks, evasions.
  * Move lists are sorted USI, one a line, so tools can diff them against other engines.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,9 @@
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
 #include "cli.h"
+#include "input.h"
+
+enum { LINE_MAX_BYTES = 1 << 20 }; /* a position with its moves is far shorter */
 
 static int cmp_usi(const void *a, const void *b) { return strcmp(a, b); }
 
@@ -36,23 +40,36 @@ static void print_sorted(const move_t *list, int n, bool one_line)
 typedef int (*gen_fn)(const pos_t *, move_t *);
 
 /* -f FILE: one position a line in, one line of sorted moves out (or "error: ..."), so
- * a tool can compare thousands of positions with one process. */
-static int list_batch(const char *path, gen_fn gen)
+ * a tool can compare thousands of positions with one process.  Every line in gets its
+ * line out, blank and '#' lines too (an error), so that the two stay in step. */
+static int list_batch(const char *name, const char *path, gen_fn gen)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f) {
-        cli_error("cannot open '%s'", path);
+        cli_error("%s: cannot open '%s': %s", name, path, strerror(errno));
         return 2;
     }
     char *line = NULL, err[SFEN_ERR_MAX];
     size_t cap = 0;
     int status = 0;
-    /* getline: a line of any length is one position and one line of output. */
-    while (getline(&line, &cap, f) >= 0) {
-        line[strcspn(line, "\r\n")] = 0;
+    unsigned flags;
+    long len, n = 0;
+    while ((len = input_read_line(f, &line, &cap, LINE_MAX_BYTES, true, &flags)) >= 0) {
+        char *s = line;
+        if (++n == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) /* editors on some systems add a BOM */
+            s += 3;
         pos_t p;
         move_t list[MG_MAX_MOVES];
-        if (!sfen_parse_position(&p, line, SFEN_EXTRA_PIECES, err, sizeof err)) {
+        if (flags & INPUT_LINE_LONG) {
+            /* Not a position, and maybe no end (/dev/zero): the rest is not read. */
+            printf("error: line longer than %d MiB\n", LINE_MAX_BYTES >> 20);
+            cli_error("%s: stopped reading '%s' at line %ld, longer than %d MiB", name, path, n, LINE_MAX_BYTES >> 20);
+            status = 2;
+            break;
+        } else if (flags & INPUT_LINE_NUL) {
+            puts("error: the line holds a NUL byte");
+            status = 1;
+        } else if (!sfen_parse_position(&p, s, SFEN_EXTRA_PIECES, err, sizeof err)) {
             printf("error: %s\n", err);
             status = 1;
         } else if (gen == mg_evasions && !pos_in_check(&p)) {
@@ -63,7 +80,10 @@ static int list_batch(const char *path, gen_fn gen)
         }
     }
     if (ferror(f)) {
-        cli_error("cannot read '%s'", path);
+        cli_error("%s: cannot read '%s': %s", name, path, strerror(errno));
+        status = 2;
+    } else if (len < 0 && !feof(f) && status != 2) {
+        cli_error("%s: out of memory reading '%s'", name, path);
         status = 2;
     }
     free(line);
@@ -78,8 +98,11 @@ static int list_moves(int argc, char **argv, gen_fn gen, const char *name, const
         printf("usage: tsume %s SFEN\n       tsume %s -f FILE\n\n"
                "Prints %s, sorted USI, one a line.\n"
                "SFEN may be a bare SFEN, 'sfen ...', 'position sfen ... [moves ...]' or 'startpos'.\n"
-               "With -f, reads one position a line from FILE ('-' for stdin) and prints one line\n"
-               "per position: its moves separated by spaces, or 'error: REASON'.\n",
+               "With -f, reads one position a line from FILE ('-' for stdin; lines end at LF,\n"
+               "CRLF or CR) and prints one line for each line read: its moves separated by\n"
+               "spaces, or 'error: REASON' (blank and '#' lines too, so that the lines stay in\n"
+               "step).  Exit status: 0, 1 if any line was an error, 2 if the input could not\n"
+               "be read (or had a line over 1 MiB: reading stops there).\n",
                name, name, what);
         return 0;
     }
@@ -92,7 +115,7 @@ static int list_moves(int argc, char **argv, gen_fn gen, const char *name, const
             cli_error("%s: -f takes one FILE", name);
             return 2;
         }
-        return list_batch(argv[1], gen);
+        return list_batch(name, argv[1], gen);
     }
     pos_t p;
     if (!cli_position(argc, argv, SFEN_EXTRA_PIECES, &p))

@@ -25,9 +25,10 @@
 
 #include "../movegen/sfen.h"
 #include "cli.h"
+#include "input.h"
 #include "usi.h"
 
-enum { HASH_DEFAULT = 256, HASH_MIN = 1, HASH_MAX = 65536, SHOWN_MAX = 60 };
+enum { HASH_DEFAULT = 256, HASH_MIN = 1, HASH_MAX = 65536, SHOWN_MAX = 60, USI_LINE_MAX = 1 << 20 };
 
 static void usage(void)
 {
@@ -54,12 +55,14 @@ static void usage(void)
            HASH_MIN, HASH_MAX, HASH_DEFAULT, SOLVER_THREADS_MAX);
 }
 
-/* Input echoed in an info string: at most SHOWN_MAX bytes, anything but printable ASCII
- * shown as '?', so a garbage line cannot garble the GUI's log. */
+/* Text put in an info string: what fits in buf (len - 5 bytes, then "..."), anything but
+ * printable ASCII shown as '?', so a garbage line cannot garble the GUI's log.  Input
+ * echoed goes through a buffer of SHOWN_MAX + 5; the reader's own reasons through one
+ * of SFEN_ERR_MAX + 5, whole. */
 static const char *shown(const char *s, char *buf, size_t len)
 {
     size_t n = 0;
-    for (; *s && n + 4 < len && n < SHOWN_MAX; s++)
+    for (; *s && n + 5 < len; s++)
         buf[n++] = (unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f ? '?' : *s;
     if (*s)
         n += (size_t)snprintf(buf + n, len - n, "...");
@@ -132,7 +135,7 @@ static void cmd_usi_handshake(void)
 /* setoption name NAME [value VALUE]; VALUE is the rest of the line. */
 static void cmd_setoption(usi_t *u, char *args)
 {
-    char name[64] = "", buf[SHOWN_MAX + 8];
+    char name[64] = "", buf[SHOWN_MAX + 5];
     const char *value = NULL;
     char *w = next_word(&args);
     if (!w || strcmp(w, "name")) {
@@ -216,7 +219,7 @@ static void cmd_position(usi_t *u, const char *line)
     if (!sfen_parse_position(&p, line, SFEN_STRICT, err, sizeof err)) {
         u->have_pos = false;
         snprintf(u->pos_error, sizeof u->pos_error, "%s", err);
-        char buf[SHOWN_MAX + 8];
+        char buf[SFEN_ERR_MAX + 5];
         usi_say("info string error: %s", shown(err, buf, sizeof buf));
         return;
     }
@@ -242,7 +245,7 @@ static void cmd_go(usi_t *u, char *args)
         return;
     }
     double limit = 0; /* seconds, 0 = infinite */
-    char buf[SHOWN_MAX + 8];
+    char buf[SHOWN_MAX + 5];
     if ((w = next_word(&args)) && strcmp(w, "infinite")) {
         char *end;
         errno = 0;
@@ -256,8 +259,9 @@ static void cmd_go(usi_t *u, char *args)
         limit = ms / 1000.0; /* 0 ms means no limit, as for the solver */
     }
     if (!u->have_pos) {
-        usi_say("info string error: no valid position (%s)", *u->pos_error ? shown(u->pos_error, buf, sizeof buf)
-                                                                            : "send 'position' first");
+        char reason[SFEN_ERR_MAX + 5];
+        usi_say("info string error: no valid position (%s)",
+                *u->pos_error ? shown(u->pos_error, reason, sizeof reason) : "send 'position' first");
         usi_say("checkmate timeout");
         return;
     }
@@ -281,7 +285,7 @@ static void cmd_go(usi_t *u, char *args)
 /* Handles one line; false on quit. */
 static bool handle(usi_t *u, char *line)
 {
-    char buf[SHOWN_MAX + 8];
+    char buf[SHOWN_MAX + 5];
     char *rest = line;
     char *cmd = next_word(&rest);
     if (!cmd)
@@ -359,10 +363,19 @@ int cmd_usi(int argc, char **argv)
     usi_init(&u);
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n;
+    long n;
+    unsigned flags;
     bool quit = false;
-    while (!quit && (n = getline(&line, &cap, stdin)) != -1)
+    /* A command is far shorter than a MiB; a longer line (or one without end, as from
+     * /dev/zero) is dropped as it is read, not held. */
+    while (!quit && (n = input_read_line(stdin, &line, &cap, USI_LINE_MAX, false, &flags)) != -1) {
+        if (flags & INPUT_LINE_LONG) {
+            input_skip_line(stdin);
+            usi_say("info string error: a line longer than %d MiB ignored", USI_LINE_MAX >> 20);
+            continue;
+        }
         quit = !usi_line(&u, line, (size_t)n);
+    }
     usi_finish(&u, quit);
     free(line);
     return 0;

@@ -258,6 +258,8 @@ bool csa_read_moves(const char *text, int flags, pos_t *p, move_t *moves, int ma
     pos_clear(p);
     if (n)
         *n = 0;
+    if (!strncmp(text, "\xEF\xBB\xBF", 3)) /* a UTF-8 BOM, as editors on some systems add */
+        text += 3;
     char *buf = strdup(text);
     if (!buf)
         return errmsg(err, errlen, "CSA: out of memory");

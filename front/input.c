@@ -16,6 +16,8 @@ static bool line_starts(const char *s, const char *w) { return strncmp(s, w, str
 
 input_format_t input_detect(const char *text)
 {
+    if (!strncmp(text, "\xEF\xBB\xBF", 3)) /* a UTF-8 BOM */
+        text += 3;
     for (const char *s = text; *s;) {
         size_t len = strcspn(s, "\r\n");
         const char *t = s;
@@ -108,4 +110,55 @@ bool input_usi_column(const char *col, size_t len)
         i += n;
     }
     return any;
+}
+
+long input_read_line(FILE *f, char **buf, size_t *cap, size_t max, bool cr_ends, unsigned *flags)
+{
+    size_t n = 0;
+    int c;
+    *flags = 0;
+    while ((c = getc(f)) != EOF) {
+        if (c == '\n')
+            break;
+        if (c == '\r') {
+            int next = getc(f);
+            if (next == '\n')
+                break;
+            if (next != EOF)
+                ungetc(next, f);
+            if (cr_ends)
+                break;
+            if (next == EOF)
+                break; /* a CR ending the input ends the line */
+        }
+        if (n >= max) { /* c is dropped: the caller drops the rest of the line anyway */
+            *flags |= INPUT_LINE_LONG;
+            break;
+        }
+        if (n + 1 >= *cap) {
+            size_t bigger = *cap ? *cap * 2 : 256;
+            char *b = realloc(*buf, bigger);
+            if (!b) {
+                *flags = 0;
+                return -1;
+            }
+            *buf = b, *cap = bigger;
+        }
+        if (c == 0)
+            *flags |= INPUT_LINE_NUL;
+        (*buf)[n++] = (char)c;
+    }
+    if (c == EOF && n == 0)
+        return -1;
+    if (!*buf && !(*buf = malloc(*cap = 256)))
+        return -1;
+    (*buf)[n] = 0;
+    return (long)n;
+}
+
+void input_skip_line(FILE *f)
+{
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n')
+        ;
 }

@@ -29,4 +29,19 @@ bool input_usi_column(const char *col, size_t len);
  * one-line reason in err when it cannot be read, or is larger than max bytes. */
 char *input_read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen);
 
+/* Flags of input_read_line. */
+enum { INPUT_LINE_LONG = 1, INPUT_LINE_NUL = 2 };
+
+/* One line of f into *buf (grown as needed, *cap its size; NUL-terminated, without its
+ * end), for the readers that answer line by line (the rules commands' -f, the USI loop):
+ * a line ends at LF or CRLF, and with cr_ends at a lone CR too (old Mac files; the USI
+ * loop does not wait for the byte after a CR).  Returns the line's length, or -1 at the
+ * end of the input or on a read error (ferror(f)) or out of memory (*flags 0).  A line
+ * longer than max bytes comes back cut there with INPUT_LINE_LONG in *flags, the rest
+ * of it for the caller to drop (input_skip_line) or leave; a NUL byte in it sets
+ * INPUT_LINE_NUL. */
+long input_read_line(FILE *f, char **buf, size_t *cap, size_t max, bool cr_ends, unsigned *flags);
+/* Drops what is left of the current line (up to and with its LF). */
+void input_skip_line(FILE *f);
+
 #endif

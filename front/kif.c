@@ -260,6 +260,12 @@ static bool read_position(const kif_lines_t *L, int flags, pos_t *p, char *err, 
     } else if (h.rows < 9) {
         return errmsg(err, errlen, "KIF: the board diagram has %d of 9 rows (truncated?)", h.rows);
     }
+    /* A diagram gives the defender's hand (後手, above the board) and then the
+     * attacker's (先手, below it); the first without the second is a file cut short
+     * more likely than an attacker with nothing in hand (written なし). */
+    if (h.rows == 9 && h.hand[WHITE] && !h.hand[BLACK])
+        return errmsg(err, errlen,
+                      "KIF: a 後手の持駒 line but no 先手の持駒 line (truncated? an empty hand is 先手の持駒：なし)");
     bool rest[COLOR_NB] = {false, false};
     for (color_t c = BLACK; c <= WHITE; c++)
         if (h.hand[c] && !read_hand(h.hand[c], flags, &p->hand[c], &rest[c], h.hand_line[c], err, errlen))

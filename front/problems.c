@@ -46,9 +46,9 @@ bool problem_add(problem_list_t *l, const char *file, long line, const char *tex
     return true;
 }
 
-static bool problem_add_error(problem_list_t *l, const char *file, const char *text, const char *error)
+static bool problem_add_error(problem_list_t *l, const char *file, long line, const char *text, const char *error)
 {
-    if (!problem_add(l, file, 1, text, NULL, NULL))
+    if (!problem_add(l, file, line, text, NULL, NULL))
         return false;
     problem_t *p = &l->items[l->n - 1];
     if (!(p->error = dup_str(error))) {
@@ -95,23 +95,32 @@ static char *second_column(char *tab)
     return n ? s : NULL;
 }
 
-/* The problems of a file of SFEN lines, text[0..len). */
+/* The problems of a file of SFEN lines, text[0..len): a line ends at LF, CRLF or a lone
+ * CR (as convert reads it), so that no line hides behind a CR.  A line holding a NUL byte
+ * is that line's error (problem_read_file rejects a file with one in its first line). */
 static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, size_t len, const char *cmd)
 {
     long n = 0;
     char *end = text + len;
     for (char *s = text; s < end;) {
-        char *nl = memchr(s, '\n', (size_t)(end - s));
-        char *next = nl ? nl + 1 : end;
-        if (nl)
-            *nl = 0;
+        char *e = s;
+        while (e < end && *e != '\n' && *e != '\r')
+            e++;
+        char *next = e < end ? e + 1 + (e[0] == '\r' && e + 1 < end && e[1] == '\n') : end;
+        *e = 0;
         n++;
         if (n == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) /* editors on some systems add a BOM */
             s += 3;
-        s[strcspn(s, "\r\n")] = 0;
         size_t lead = strspn(s, " \t");
         char *line = s;
         s = next;
+        if ((size_t)(e - line) != strlen(line)) {
+            if (!problem_add_error(l, shown, n, line, "the line holds a NUL byte")) {
+                cli_error("%s: out of memory reading '%s'", cmd, shown);
+                return false;
+            }
+            continue;
+        }
         if (line[lead] == 0 || line[lead] == '#')
             continue;
         /* The position column ends at the first TAB: a line starting with a TAB has an
@@ -187,7 +196,7 @@ static bool read_diagram(problem_list_t *l, const char *shown, const char *text,
     }
     free(moves);
     bool added = ok ? problem_add(l, shown, 1, sfen_format(&p, sfen), expect, line)
-                    : problem_add_error(l, shown, fmt == INPUT_KIF ? "(KIF file)" : "(CSA file)", err);
+                    : problem_add_error(l, shown, 1, fmt == INPUT_KIF ? "(KIF file)" : "(CSA file)", err);
     free(line);
     if (!added)
         cli_error("%s: out of memory reading '%s'", cmd, shown);
@@ -215,7 +224,10 @@ bool problem_read_file(problem_list_t *l, const char *path, const char *cmd)
     char *text = input_read_all(f, PROBLEM_FILE_MAX, &len, err, sizeof err);
     if (!is_stdin)
         fclose(f);
-    if (text && strlen(text) != len) {
+    /* A NUL byte in the first line (UTF-16, a binary file) or anywhere in a KIF or CSA
+     * file rejects the file; in a later line of SFENs, that line (read_sfen_lines). */
+    input_format_t fmt = text ? input_detect(text) : INPUT_NONE;
+    if (text && strlen(text) != len && (!text[strcspn(text, "\r\n")] || fmt == INPUT_KIF || fmt == INPUT_CSA)) {
         snprintf(err, sizeof err, "it holds a NUL byte: not a text file");
         free(text);
         text = NULL;
@@ -273,7 +285,7 @@ bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *c
             strcat(err, " (nor is it a file)");
         else
             err[0] = 0; /* a position after all: solved as one */
-        if (!(err[0] ? problem_add_error(l, NULL, words[0], err) : problem_add(l, NULL, 1, words[0], NULL, NULL)))
+        if (!(err[0] ? problem_add_error(l, NULL, 1, words[0], err) : problem_add(l, NULL, 1, words[0], NULL, NULL)))
             cli_error("%s: out of memory", cmd), ok = false;
     } else if (n_words) {
         size_t len = 1;

@@ -108,10 +108,15 @@ static const char *parse_hands(pos_t *p, const char *s, int flags, char *err, si
         if (isdigit((unsigned char)*s)) {
             char *end;
             n = strtol(s, &end, 10);
+            /* 31 fits the widest hand field (pawns); each kind's own limit is checked below.
+             * The count is echoed as written (strtol saturates a long one). */
+            if (n < 1 || n > (flags & SFEN_EXTRA_PIECES ? 31 : 18)) {
+                int shown = (int)(end - s);
+                return errmsg(err, errlen, "bad SFEN: hand count %.*s%s (1 to %d)", shown < 12 ? shown : 12, s,
+                              shown > 12 ? "..." : "", flags & SFEN_EXTRA_PIECES ? 31 : 18),
+                       NULL;
+            }
             s = end;
-            /* 31 fits the widest hand field (pawns); each kind's own limit is checked below */
-            if (n < 1 || n > (flags & SFEN_EXTRA_PIECES ? 31 : 18))
-                return errmsg(err, errlen, "bad hand count %ld", n), NULL;
         }
         ptype_t pt = letter_type(*s);
         if (pt == PT_NONE || pt == KING) {
@@ -207,7 +212,7 @@ bool sfen_parse(pos_t *p, const char *text, int flags, char *err, size_t errlen)
         char *end;
         long n = strtol(s, &end, 10);
         if (!isdigit((unsigned char)*s) || n < 1 || n > 1000000 || (*end && !isspace((unsigned char)*end)))
-            return errmsg(err, errlen, "bad SFEN: move number must be a positive integer");
+            return errmsg(err, errlen, "bad SFEN: move number must be a whole number from 1 to 1000000");
         p->ply = (int)n;
         s = skip_space(end);
         if (*s) {

@@ -387,6 +387,11 @@ TEST(kif_read_errors)
         {"先手の持駒：歩十九\n手合割：平手\n", "KIF line 1: hand holds 19 歩 (at most 18 exist)"},
         {"先手の持駒：と\n手合割：平手\n", "KIF line 1: hand: と cannot be held in hand"},
         {"\xff\xfe", "KIF: the text is neither UTF-8 nor Shift_JIS"},
+        /* cut after the board: the attacker's hand was lost, and a wrong answer given */
+        {"後手の持駒：なし\n| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 銀 ・ ・ ・ ・|三\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| 角 ・ ・ ・ ・ ・ ・ ・ ・|六\n"
+         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n",
+         "KIF: a 後手の持駒 line but no 先手の持駒 line (truncated? an empty hand is 先手の持駒：なし)"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         pos_t p;
@@ -492,6 +497,17 @@ TEST(csa_read_files)
     /* a second game after '/' is not read */
     CHECK(csa_read("P-51OU\nP+00AL\n-\n/\nP1 garbage\n", &p, err, sizeof err));
     CHECK_STR(sfen_format(&p, sfen), "4k4/9/9/9/9/9/9/9/9 w 2R2B4G4S4N4L18P 1");
+    /* a UTF-8 BOM is skipped, as in KIF and SFEN files (it made line 1 unrecognised) */
+    CHECK(csa_read("\xEF\xBB\xBFV2.2\nPI82HI22KA\n-\n", &p, err, sizeof err));
+    CHECK_STR(sfen_format(&p, sfen), "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    /* and the format is told with one (the file was read as SFEN lines, or by a later line) */
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_tsume(fu_fmt("convert --to sfen '%s'", fu_write("bom.csa", "\xEF\xBB\xBF'c\nPI\n+\n")));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, SFEN_STARTPOS "\n");
+    fu_run_free(&r);
+    fu_end();
 }
 
 TEST(csa_read_errors)
@@ -676,10 +692,16 @@ TEST(convert_binary)
         /* A path, not a position: one word with fewer '/' than a board has. */
         {"--to kif no/such.kif", NULL, "tsume: convert: cannot open 'no/such.kif': No such file or directory\n"},
         {"--to kif 4k4/9/4P4/9/9/9/9/9/9", NULL, "tsume: convert: SFEN: bad SFEN: side to move must be 'b' or 'w'\n"},
+        /* a quoted position is one word with spaces: position text, not a file name */
+        {"--to kif '3sks3/9/4S4/9/9/B8/9/9 b S 1'", NULL, "tsume: convert: SFEN: bad SFEN: board has 8 ranks, expected 9\n"},
         {"--to kif --from csa p.kif", NULL, "tsume: convert: p.kif: CSA line 1: unrecognised '# ---- Kifu for Windows ...'\n"},
         {"--to kif 9/9/9 b - 1", NULL, "tsume: convert: SFEN: bad SFEN: board has 3 ranks, expected 9\n"},
         {"--to", NULL, "tsume: convert: --to needs a format (sfen, kif, ki2 or csa)\n"},
     };
+    r = convert("--to sfen 'startpos moves 7g7f'", NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n");
+    fu_run_free(&r);
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         r = convert(BAD[i].args, BAD[i].in);
         if (r.code != 2 || r.out[0] || strcmp(r.err, BAD[i].err))

@@ -397,8 +397,11 @@ TEST(front_solve_long_bad_line)
     fu_end();
 }
 
-/* moves/checks/evasions -f: a line of any length is one position and one line out. */
-TEST(front_rules_long_line)
+/* moves/checks/evasions -f: a line of any length is one position and one line out
+ * (a line past 8 KiB once gave two errors); lines end at LF, CRLF or a lone CR (text
+ * after a CR was dropped unseen); a BOM is skipped; a NUL byte is its line's error, not
+ * a cut; a line over 1 MiB (or none ending, /dev/zero) stops the reading. */
+TEST(front_rules_batch_lines)
 {
     if (!fu_begin())
         return;
@@ -417,6 +420,50 @@ TEST(front_rules_long_line)
         CHECK(!strncmp(fu_line(r.out, 1), second[i], strlen(second[i])));
         fu_run_free(&r);
     }
+    const char *in = fu_path("cr.txt");
+    fu_run_t r = fu_shell(fu_fmt("printf '\\357\\273\\2774k4/9/4P4/9/9/9/9/9/9 b G 1\\r"
+                                 "4k4/9/4P4/9/9/9/9/9/9 b G 1\\000x\\r\\n\\n#\\r' >'%s' && '%s' checks -f '%s'",
+                                 in, fu_bin(), in));
+    CHECK_INT(r.code, 1);
+    CHECK_INT(fu_count_lines(r.out), 4);
+    CHECK_STR(fu_line(r.out, 0), "5c5b 5c5b+ G*4a G*4b G*5b G*6a G*6b");
+    CHECK_STR(fu_line(r.out, 1), "error: the line holds a NUL byte");
+    CHECK_STR(fu_line(r.out, 2), "error: bad SFEN: empty");
+    CHECK(!strncmp(fu_line(r.out, 3), "error: bad SFEN: ", 17));
+    fu_run_free(&r);
+    r = fu_tsume("evasions -f /dev/zero");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.out, "error: line longer than 1 MiB\n");
+    CHECK_STR(r.err, "tsume: evasions: stopped reading '/dev/zero' at line 1, longer than 1 MiB\n");
+    fu_run_free(&r);
+    fu_end();
+}
+
+/* solve/check/verify -f: a lone CR ends a line too (the problems after it were lost and
+ * its junk taken for nothing), and a NUL byte after the first line fails its own line
+ * only; in the first line it still rejects the file (UTF-16, binary). */
+TEST(front_solve_cr_and_nul_lines)
+{
+    if (!fu_begin())
+        return;
+    const char *in = fu_path("crnul.sfen");
+    fu_run_t r = fu_shell(fu_fmt("printf '4k4/9/4P4/9/9/9/9/9/9 b G 1\\r"
+                                 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\\rjunk\\r\\n"
+                                 "4k4/9/4P4/9/9/9/9/9/9 b G 1\\000\\n4k4/9/4P4/9/9/9/9/9/9 b G 1' >'%s' && "
+                                 "'%s' solve --format json --nodes 20000 -f '%s'",
+                                 in, fu_bin(), in));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 5);
+    CHECK(strstr(fu_line(r.out, 0), "\"id\": 1, ") && strstr(fu_line(r.out, 0), "\"plies\": 1, "));
+    CHECK(strstr(fu_line(r.out, 1), "\"id\": 2, ") && strstr(fu_line(r.out, 1), "\"plies\": 3, "));
+    CHECK(strstr(fu_line(r.out, 2), "\"id\": 3, \"file\"") && strstr(fu_line(r.out, 2), "\"status\": \"error\""));
+    CHECK(strstr(fu_line(r.out, 3), "\"id\": 4, ") && strstr(fu_line(r.out, 3), "\"error\": \"the line holds a NUL byte\""));
+    CHECK(strstr(fu_line(r.out, 4), "\"id\": 5, ") && strstr(fu_line(r.out, 4), "\"plies\": 1, "));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("printf '4\\000k4/9/4P4/9/9/9/9/9/9 b G 1\\n' | '%s' solve -f -", fu_bin()));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "tsume: solve: cannot read 'stdin': it holds a NUL byte: not a text file\n"));
+    fu_run_free(&r);
     fu_end();
 }
 
@@ -554,10 +601,11 @@ TEST(front_solve_kif_csa_files)
     CHECK(strstr(r.out, "(nor is it a file)"));
     fu_run_free(&r);
 
-    /* A file that is not text, and a directory: one line each, the other files solved. */
+    /* A file that is not text (a NUL byte in its first line), and a directory: one line
+     * each, the other files solved. */
     char nul[256];
     snprintf(nul, sizeof nul, "%s", fu_path("nul.sfen"));
-    r = fu_shell(fu_fmt("printf '" MATE1 "\\n\\000\\n' > '%s'", nul));
+    r = fu_shell(fu_fmt("printf '\\000" MATE1 "\\n" MATE1 "\\n' > '%s'", nul));
     fu_run_free(&r);
     r = fu_tsume(fu_fmt("solve --format json -f '%s' -f '%s' -f '%s'", nul, fu_path(""), kif));
     CHECK_INT(r.code, 2);

@@ -381,6 +381,21 @@ TEST(front_usi_nomate)
     CHECK_INT(eng_finish(&e, WAIT_MS), 0);
 }
 
+/* A line longer than a MiB is dropped as it is read (the engine's memory once grew with
+ * it, without end on /dev/zero), said once, and the engine goes on. */
+TEST(front_usi_long_line)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_shell(fu_fmt("{ head -c 3000000 /dev/zero | tr '\\000' x; printf '\\nisready\\nquit\\n'; } | "
+                                 "'%s' usi",
+                                 fu_bin()));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "info string error: a line longer than 1 MiB ignored\nreadyok\n");
+    fu_run_free(&r);
+    fu_end();
+}
+
 TEST(front_usi_timeout)
 {
     eng_t e;
@@ -561,6 +576,14 @@ TEST(front_usi_malformed)
     eng_send(&e, "go mate 1000");
     CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate timeout");
     CHECK(strstr(e.log, "\ninfo string error: no king for the defender (white)\ncheckmate timeout"));
+    /* The reader's reason is given whole (it was cut at 60 bytes, as echoed input is). */
+    eng_send(&e, "position sfen 4k4/4p4/4p4/9/9/9/9/9/9 b G 1");
+    CHECK_STR(EXPECT(&e, "info string error:", WAIT_MS),
+              "info string error: illegal position: two unpromoted white pawns on file 5 (nifu)");
+    eng_send(&e, "go mate 1000");
+    CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate timeout");
+    CHECK(strstr(e.log, "\ninfo string error: no valid position (illegal position: two unpromoted white pawns on "
+                        "file 5 (nifu))\ncheckmate timeout"));
     /* Bad times. */
     static const char *const BAD_GO[] = {"go mate abc", "go mate -5", "go mate 1e999", "go mate nan"};
     for (size_t i = 0; i < sizeof BAD_GO / sizeof BAD_GO[0]; i++) {

@@ -76,8 +76,11 @@ TEST(sfen_errors)
     expect_error("3sks3/9/4S4/9/9/B8/9/9/9 x S 1", "side to move");
     expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b 2 1", "no piece letter");
     expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b K 1", "'K' cannot be held");
-    expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b 0P 1", "bad hand count 0");
-    expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b 19P 1", "bad hand count 19");
+    expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b 0P 1", "bad SFEN: hand count 0 (1 to 18)");
+    expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b 19P 1", "bad SFEN: hand count 19 (1 to 18)");
+    /* as written, not as strtol saturates it (9223372036854775807) */
+    expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b 100000000000000000000G 1", "bad SFEN: hand count 100000000000... (1 to 18)");
+    expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b S 1000001", "move number must be a whole number from 1 to 1000000");
     expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b 3R 1", "holds 3 R");
     expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b S 0", "move number");
     expect_error("3sks3/9/4S4/9/9/B8/9/9/9 b S 1 x", "unexpected text");
