@@ -23,8 +23,9 @@ int cmd_convert(int argc, char **argv);
 /* Prints "tsume: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Joins argv[0..argc) with spaces into buf; false if it does not fit. */
-bool cli_join(int argc, char **argv, char *buf, size_t len);
+/* argv[0..argc) joined with spaces (malloc'd; NULL if out of memory): a position with
+ * its moves has no length limit here (Microcosmos's line is 9 KB of moves). */
+char *cli_join(int argc, char **argv);
 
 /* Reads a position from the remaining arguments (SFEN, "sfen ...", "position ...",
  * "startpos"), or the start position when there are none.  Reports errors itself.

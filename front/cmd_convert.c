@@ -201,7 +201,6 @@ int cmd_convert(int argc, char **argv)
         text = read_all(f, err, sizeof err);
         fclose(f);
     } else {
-        char joined[8192];
         /* One word is a file unless it is position text: a SFEN board (eight '/'), a
          * keyword, or a quoted position (with a space).  A path that cannot be opened is
          * reported as such, not parsed as a position. */
@@ -216,9 +215,7 @@ int cmd_convert(int argc, char **argv)
             return 2;
         }
         name = "SFEN";
-        if (!cli_join(n_words, words, joined, sizeof joined))
-            snprintf(err, sizeof err, "position text too long");
-        else if (!(text = strdup(joined)))
+        if (!(text = cli_join(n_words, words)))
             snprintf(err, sizeof err, "out of memory");
         if (text && from == FMT_NONE)
             from = FMT_SFEN;

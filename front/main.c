@@ -3,6 +3,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../movegen/sfen.h"
@@ -35,30 +36,30 @@ void cli_error(const char *fmt, ...)
     va_end(ap);
 }
 
-bool cli_join(int argc, char **argv, char *buf, size_t len)
+char *cli_join(int argc, char **argv)
 {
-    size_t used = 0;
-    buf[0] = 0;
-    for (int i = 0; i < argc; i++) {
-        size_t n = strlen(argv[i]);
-        if (used + n + 2 > len)
-            return false;
-        if (i)
-            buf[used++] = ' ';
-        memcpy(buf + used, argv[i], n + 1);
-        used += n;
-    }
-    return true;
+    size_t len = 1;
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    char *buf = malloc(len), *end = buf;
+    if (!buf)
+        return NULL;
+    *buf = 0;
+    for (int i = 0; i < argc; i++)
+        end += sprintf(end, "%s%s", i ? " " : "", argv[i]);
+    return buf;
 }
 
 bool cli_position(int argc, char **argv, int flags, pos_t *p)
 {
-    char text[8192], err[SFEN_ERR_MAX];
-    if (!cli_join(argc, argv, text, sizeof text)) {
-        cli_error("position text too long");
+    char err[SFEN_ERR_MAX], *text = cli_join(argc, argv);
+    if (!text) {
+        cli_error("out of memory");
         return false;
     }
-    if (!sfen_parse_position(p, argc ? text : "startpos", flags, err, sizeof err)) {
+    bool ok = sfen_parse_position(p, argc ? text : "startpos", flags, err, sizeof err);
+    free(text);
+    if (!ok) {
         cli_error("%s", err);
         return false;
     }

@@ -431,6 +431,19 @@ TEST(front_rules_batch_lines)
     CHECK_STR(fu_line(r.out, 2), "error: bad SFEN: empty");
     CHECK(!strncmp(fu_line(r.out, 3), "error: bad SFEN: ", 17));
     fu_run_free(&r);
+    /* A position given as arguments with a long list of moves (2,000 here, 10 KB; the
+     * text was cut at 8 KiB): moves and convert take it. */
+    static char moves[11000], script[24000];
+    for (size_t i = 0, k = 0; i < 500; i++)
+        k += (size_t)snprintf(moves + k, sizeof moves - k, " 2h3h 8b7b 3h2h 7b8b");
+    snprintf(script, sizeof script, "'%s' moves position startpos moves%s && '%s' convert --to sfen 'startpos moves%s'\n",
+             fu_bin(), moves, fu_bin(), moves);
+    r = fu_shell(fu_fmt("sh '%s'", fu_write("long-args.sh", script)));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.err, "");
+    CHECK_INT(fu_count_lines(r.out), 31);
+    CHECK_STR(fu_line(r.out, 30), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2001");
+    fu_run_free(&r);
     r = fu_tsume("evasions -f /dev/zero");
     CHECK_INT(r.code, 2);
     CHECK_STR(r.out, "error: line longer than 1 MiB\n");
