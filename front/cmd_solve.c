@@ -110,7 +110,8 @@ static void usage(void)
            "                        N (a mate in exactly N plies; 0 with --in-check defend:\n"
            "                        mated already), 'nomate', 'nomate<=N' (no mate within N\n"
            "                        plies) or 'mate<=N' (a mate within N plies); other words\n"
-           "                        are ignored.  Needs -f.\n"
+           "                        are ignored (a KIF/CSA line: its length).  Needs\n"
+           "                        problem files (-f FILE, or FILE... as words).\n"
            "  --help                this text\n"
            "Options may also be written --name=VALUE.\n"
            "\n"
@@ -213,8 +214,8 @@ static int parse_args(int argc, char **argv, solve_args_t *a)
         st = problem_input_check(&a->in, "solve");
     if (st >= 0)
         return st;
-    if (a->expect && !a->in.n_files) {
-        cli_error("solve: --expect reads the second column of -f files; it needs -f FILE");
+    if (a->expect && !problems_from_files(&a->in)) {
+        cli_error("solve: --expect reads the second column of problem files; it needs -f FILE or FILE...");
         return 2;
     }
     return -1;

@@ -265,14 +265,25 @@ static bool starts_position(const char *w)
            (n == 8 && !strncmp(w, "startpos", 8));
 }
 
+/* Words that cannot begin a position, the first naming a file, are files (as for -f):
+ * 'tsume solve *.kif'. */
+static bool words_name_files(const problem_input_t *in)
+{
+    return in->n_words && strcmp(in->words[0], "-") && !starts_position(in->words[0]);
+}
+
+bool problems_from_files(const problem_input_t *in)
+{
+    return in->n_files || (words_name_files(in) && access(in->words[0], F_OK) == 0);
+}
+
 bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd)
 {
     char *const *words = in->words;
     int n_words = in->n_words;
     bool ok = true;
-    /* Words that cannot begin a position, the first naming a file, are files (as for -f):
-     * 'tsume solve *.kif'.  One such word that names none is an error saying so. */
-    bool names = n_words && strcmp(words[0], "-") && !starts_position(words[0]);
+    /* One word that cannot begin a position and names no file is an error saying so. */
+    bool names = words_name_files(in);
     if (names && access(words[0], F_OK) == 0) {
         for (int i = 0; i < n_words; i++)
             ok &= problem_read_file(l, words[i], cmd);

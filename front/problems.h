@@ -81,5 +81,8 @@ bool problem_read_text(problem_list_t *l, const char *shown, char *text, size_t 
  * the command); false when any input could not be had (the problems read so far are
  * kept). */
 bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd);
+/* Whether problems_gather reads files: -f FILE, or words naming a file ('tsume solve
+ * *.kif'). */
+bool problems_from_files(const problem_input_t *in);
 
 #endif

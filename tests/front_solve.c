@@ -525,6 +525,16 @@ TEST(front_solve_kif_csa_files)
     CHECK_INT(fu_count_lines(r.out), 2);
     CHECK(strstr(fu_jget(fu_line(r.out, 1), "file"), "m3.kif\""));
     fu_run_free(&r);
+    /* --expect takes files named as words too (it asked for -f), not a SFEN. */
+    r = fu_tsume(fu_fmt("solve --format json --expect '%s'", kif));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "expect"), "\"3\"");
+    CHECK_STR(fu_jget(r.out, "match"), "true");
+    fu_run_free(&r);
+    r = fu_tsume("solve --expect '" MATE1 "'");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: solve: --expect reads the second column of problem files; it needs -f FILE or FILE...\n");
+    fu_run_free(&r);
     r = fu_shell(fu_fmt("'%s' solve --format json -f - <'%s'", fu_bin(), csa));
     CHECK_INT(r.code, 0);
     CHECK_STR(fu_jget(r.out, "file"), "\"stdin\"");
