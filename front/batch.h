@@ -44,6 +44,7 @@ typedef struct {
 typedef struct {
     size_t by_status[SOLVE_ERROR + 1];
     double seconds; /* wall time of the whole batch */
+    bool interrupted; /* a SIGINT or SIGTERM stopped it (interrupt.h; problems_run) */
 } batch_totals_t;
 
 /* Runs every job; false (after a message) when no worker thread could be started.  A job

@@ -115,7 +115,8 @@ static void usage(void)
            "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
            "\n"
            "Exit status: 0 yes (for every position), 1 no (for some), 3 unknown (for some; before\n"
-           "1), 2 on any error (bad option, malformed position, unreadable file; before all).\n",
+           "1), 2 on any error (bad option, malformed position, unreadable file; before all);\n"
+           "130 when interrupted (Ctrl-C or SIGTERM, as for solve).\n",
            SOLVER_MAX_PLY, jobs_default(), CHECK_HASH_DEFAULT, SOLVER_OPTION_HELP, SOLVER_IN_CHECK_HELP);
 }
 
@@ -348,6 +349,8 @@ static int check_all(const check_args_t *a, const problem_list_t *problems, bool
         input_error = true;
     }
     free(answers);
+    if (t.interrupted)
+        return 130; /* as a shell reports a command ended by Ctrl-C */
     return seen[ANSWER_ERROR] || input_error ? 2 : seen[ANSWER_UNKNOWN] ? 3 : seen[ANSWER_NO] ? 1 : 0;
 }
 

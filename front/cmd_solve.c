@@ -165,7 +165,9 @@ static void usage(void)
            "\n"
            "Exit status: 0 when every problem got an answer (mate or nomate), 1 when some\n"
            "are unknown, 4 when some answer contradicts --expect (before 1), 2 on any error\n"
-           "(bad option, malformed problem, unreadable file; before all others).\n",
+           "(bad option, malformed problem, unreadable file; before all others); 130 when\n"
+           "interrupted (Ctrl-C or SIGTERM: the searches stop as at a limit, and every report\n"
+           "and the summary are still written; a second signal ends it at once).\n",
            jobs_default(), SOLVE_HASH_DEFAULT, SOLVER_OPTION_HELP, SOLVER_IN_CHECK_HELP);
 }
 
@@ -509,6 +511,8 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
                  : verdicts[1]                           ? 4
                  : t.by_status[SOLVE_UNKNOWN]            ? 1
                                                          : 0;
+        if (t.interrupted)
+            status = 130; /* as a shell reports a command ended by Ctrl-C */
     }
     free(outcomes);
     return status;

@@ -135,7 +135,7 @@ static void usage(void)
            "\n"
            "Exit status: 0 all sound, 5 some problem not sound (cooked, short, nomate), 1 some\n"
            "unknown (and none unsound), 2 on any error (bad option, malformed position,\n"
-           "unreadable file).\n",
+           "unreadable file); 130 when interrupted (Ctrl-C or SIGTERM, as for solve).\n",
            VERIFY_HASH_DEFAULT, SOLVER_OPTION_HELP);
 }
 
@@ -389,6 +389,8 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
                  : by[VERDICT_COOKED] || by[VERDICT_SHORT] || by[VERDICT_NOMATE] ? 5
                  : by[VERDICT_UNKNOWN]                                            ? 1
                                                                                   : 0;
+        if (t.interrupted)
+            status = 130; /* as a shell reports a command ended by Ctrl-C */
     }
     free(verdicts);
     return status;

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "expect.h"
+#include "interrupt.h"
 
 bool arg_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
@@ -155,6 +156,7 @@ static const char *const FILE_OPTIONS[] = {"-f", "--file", NULL};
 int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t *s, problem_input_t *in)
 {
     *in = (problem_input_t){0};
+    s->opts.stop = cli_interrupt_flag(); /* Ctrl-C stops the batch's searches (interrupt.h) */
     in->files = malloc(sizeof *in->files * (size_t)(argc + 1));
     in->words = malloc(sizeof *in->words * (size_t)(argc + 1));
     if (!in->files || !in->words) {
@@ -427,7 +429,13 @@ bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_tota
                  .separator = pb->one_line ? "" : "\n",
                  .progress = pb->progress,
                  .describe = problems_describe};
+    cli_interrupt_catch();
     bool ok = batch_run(&b, t);
+    t->interrupted = cli_interrupted();
+    if (t->interrupted)
+        cli_error("%s: interrupted: the searches were stopped; the problems not finished are reported as a "
+                  "limit leaves them",
+                  pb->cmd);
     free(order);
     solvers_free(solvers, workers);
     pthread_mutex_destroy(&run.mu);

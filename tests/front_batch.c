@@ -275,6 +275,28 @@ TEST(front_batch_expect)
     fu_end();
 }
 
+/* SIGTERM (or Ctrl-C) stops a batch, not the process: the report of the problem under
+ * way is what a limit leaves (not certified), every problem gets its line, the summary
+ * says so, exit 130.  The process used to die with the finished reports unwritten. */
+TEST(front_batch_interrupted)
+{
+    if (!fu_begin())
+        return;
+    const char *in = fu_write("two.sfen", ZUKO37 "\n" MATE1 "\n");
+    fu_run_t r = fu_shell(fu_fmt("'%s' solve --format json --jobs 1 -f '%s' & pid=$!; sleep 1.5; kill -TERM $pid; "
+                                 "wait $pid; echo \"rc=$?\"",
+                                 fu_bin(), in));
+    CHECK_INT(fu_count_lines(r.out), 3);
+    CHECK(strstr(fu_line(r.out, 0), "\"id\": 1, "));
+    CHECK(!strstr(fu_line(r.out, 0), "\"exact\": true"));
+    CHECK(strstr(fu_line(r.out, 1), "\"id\": 2, "));
+    CHECK_STR(fu_line(r.out, 2), "rc=130");
+    CHECK(strstr(r.err, "tsume: solve: interrupted: the searches were stopped;"));
+    CHECK(strstr(r.err, "summary  2 problems: "));
+    fu_run_free(&r);
+    fu_end();
+}
+
 TEST(front_batch_bad_jobs)
 {
     if (!fu_begin())
