@@ -55,9 +55,7 @@ static int list_batch(const char *name, const char *path, gen_fn gen)
     unsigned flags;
     long len, n = 0;
     while ((len = input_read_line(f, &line, &cap, LINE_MAX_BYTES, true, &flags)) >= 0) {
-        char *s = line;
-        if (++n == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) /* editors on some systems add a BOM */
-            s += 3;
+        const char *s = ++n == 1 ? input_skip_bom(line) : line;
         pos_t p;
         move_t list[MG_MAX_MOVES];
         if (flags & INPUT_LINE_LONG) {

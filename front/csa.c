@@ -14,6 +14,7 @@
 
 #include "../movegen/movegen.h"
 #include "../movegen/sfen.h"
+#include "input.h"
 
 static const char CODES[PT_NB][3] = {"", "FU", "KY", "KE", "GI", "KA", "HI", "KI",
                                      "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
@@ -258,9 +259,7 @@ bool csa_read_moves(const char *text, int flags, pos_t *p, move_t *moves, int ma
     pos_clear(p);
     if (n)
         *n = 0;
-    if (!strncmp(text, "\xEF\xBB\xBF", 3)) /* a UTF-8 BOM, as editors on some systems add */
-        text += 3;
-    char *buf = strdup(text);
+    char *buf = strdup(input_skip_bom(text));
     if (!buf)
         return errmsg(err, errlen, "CSA: out of memory");
     reader_t R = {.p = p, .flags = flags, .err = err, .errlen = errlen};

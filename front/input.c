@@ -16,9 +16,7 @@ static bool line_starts(const char *s, const char *w) { return strncmp(s, w, str
 
 input_format_t input_detect(const char *text)
 {
-    if (!strncmp(text, "\xEF\xBB\xBF", 3)) /* a UTF-8 BOM */
-        text += 3;
-    for (const char *s = text; *s;) {
+    for (const char *s = input_skip_bom(text); *s;) {
         size_t len = strcspn(s, "\r\n");
         const char *t = s;
         while (*t == ' ' || *t == '\t')

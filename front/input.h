@@ -18,6 +18,14 @@
 
 typedef enum { INPUT_NONE, INPUT_SFEN, INPUT_KIF, INPUT_CSA } input_format_t;
 
+/* s past a UTF-8 byte order mark, which editors on some systems put first in a file; every
+ * reader of text (SFEN lines, KIF, CSA, the rules commands' -f) skips it.  Inline, so
+ * that the format readers use it without linking input.c. */
+static inline const char *input_skip_bom(const char *s)
+{
+    return s[0] == '\xEF' && s[1] == '\xBB' && s[2] == '\xBF' ? s + 3 : s;
+}
+
 /* The format of text (NUL-terminated) as above; INPUT_NONE when no line decides. */
 input_format_t input_detect(const char *text);
 

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
+
 /* ---- encodings ---- */
 
 static bool valid_utf8(const unsigned char *s)
@@ -108,9 +110,7 @@ static bool sjis_to_utf8(const unsigned char *s, char **res)
 bool kif_lines_split(const char *text, kif_lines_t *L, char *err, size_t errlen)
 {
     memset(L, 0, sizeof *L);
-    const unsigned char *t = (const unsigned char *)text;
-    if (t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF)
-        t += 3;
+    const unsigned char *t = (const unsigned char *)input_skip_bom(text);
     if (valid_utf8(t)) {
         L->buf = strdup((const char *)t);
     } else if (!sjis_to_utf8(t, &L->buf)) {

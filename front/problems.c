@@ -109,8 +109,8 @@ static bool read_sfen_lines(problem_list_t *l, const char *shown, char *text, si
         char *next = e < end ? e + 1 + (e[0] == '\r' && e + 1 < end && e[1] == '\n') : end;
         *e = 0;
         n++;
-        if (n == 1 && !strncmp(s, "\xEF\xBB\xBF", 3)) /* editors on some systems add a BOM */
-            s += 3;
+        if (n == 1)
+            s += input_skip_bom(s) - s;
         size_t lead = strspn(s, " \t");
         char *line = s;
         s = next;

@@ -110,12 +110,11 @@ static const char *parse_hands(pos_t *p, const char *s, int flags, char *err, si
             n = strtol(s, &end, 10);
             /* 31 fits the widest hand field (pawns); each kind's own limit is checked below.
              * The count is echoed as written (strtol saturates a long one). */
-            if (n < 1 || n > (flags & SFEN_EXTRA_PIECES ? 31 : 18)) {
-                int shown = (int)(end - s);
+            int most = flags & SFEN_EXTRA_PIECES ? 31 : 18, shown = (int)(end - s);
+            if (n < 1 || n > most)
                 return errmsg(err, errlen, "bad SFEN: hand count %.*s%s (1 to %d)", shown < 12 ? shown : 12, s,
-                              shown > 12 ? "..." : "", flags & SFEN_EXTRA_PIECES ? 31 : 18),
+                              shown > 12 ? "..." : "", most),
                        NULL;
-            }
             s = end;
         }
         ptype_t pt = letter_type(*s);
