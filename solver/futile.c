@@ -114,15 +114,6 @@ static bool mated_now(dfpn_shared_t *sh, pos_t *q, color_t attacker, int depth, 
     return mated;
 }
 
-bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m)
-{
-    square_t checker;
-    hand_t ph;
-    if (sh->futile == FUTILE_NONE || !futile_is_interposition(p, m, &checker))
-        return false;
-    return capture_still_mates(sh, p, attacker, m, checker, 1, &ph);
-}
-
 int futile_filter(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t *moves, int n, hand_t *need)
 {
     if (sh->futile == FUTILE_NONE)

@@ -77,7 +77,4 @@ bool futile_is_interposition(const pos_t *p, move_t m, square_t *checker);
 int futile_delay_capture(dfpn_shared_t *sh, const pos_t *p, color_t attacker, move_t m, int len, bool *square_fails,
                          bool *unsure, hand_t *hi, hand_t *lo);
 
-/* Whether reply m of the defender in p is futile. */
-bool futile_is(dfpn_shared_t *sh, pos_t *p, color_t attacker, move_t m);
-
 #endif
