@@ -407,8 +407,8 @@ static bool write_record(FILE *f, void *ctx)
         return false;
     char answer[160];
     if (mate && r->shortest)
-        snprintf(answer, sizeof answer, "備考：tsume solve: mate in %d plies (shortest proven%s), %d left in hand",
-                 r->plies, r->exact ? "" : "; line not certified", r->leftover);
+        snprintf(answer, sizeof answer, "備考：tsume solve: mate in %d %s (shortest proven%s), %d left in hand",
+                 r->plies, r->plies == 1 ? "ply" : "plies", r->exact ? "" : "; line not certified", r->leftover);
     else if (mate)
         snprintf(answer, sizeof answer, "備考：tsume solve: mate within %d plies proven, line of %d (not certified)",
                  r->within, r->plies);

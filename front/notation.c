@@ -350,13 +350,15 @@ static bool parse_syntax(const char *s, jmove_t *j)
 }
 
 /* Length of the word at s for a message: up to a blank or control byte, at most 40 bytes,
- * never ending inside a UTF-8 character. */
+ * never ending inside a UTF-8 character.  The full-width space after 同 is the move's own
+ * (同　金), so the word goes on past it. */
 static int word_len(const char *s)
 {
     int n = 0;
-    while (n < 40 && (unsigned char)s[n] > ' ' && !starts(s + n, "　"))
-        n++;
-    if (n == 40)
+    while (n < 40 && (unsigned char)s[n] > ' ' &&
+           (!starts(s + n, "　") || (n >= 3 && !strncmp(s + n - 3, "同", 3) && (unsigned char)s[n + 3] > ' ')))
+        n += starts(s + n, "　") ? 3 : 1;
+    if (n >= 40)
         while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
             n--;
     return n;

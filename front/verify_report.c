@@ -104,7 +104,7 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
     fprintf(out, "  verdict  %s", verdict_name(v->verdict));
     if (r->status == SOLVE_MATE) {
         if (r->shortest)
-            fprintf(out, "  (mate in %d plies%s", r->plies, r->exact ? "" : ", line not certified");
+            fprintf(out, "  (mate in %d %s%s", r->plies, r->plies == 1 ? "ply" : "plies", r->exact ? "" : ", line not certified");
         else
             fprintf(out, "  (mate within %d plies proven, line of %d not certified", r->within, r->plies);
         if (v->stated)
@@ -145,7 +145,7 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
             if (f->kind == FIND_UNKNOWN)
                 fputs(" (a limit left it undecided)", out);
             else
-                fprintf(out, ", %d plies", f->plies);
+                fprintf(out, ", %d %s", f->plies, f->plies == 1 ? "ply" : "plies");
             if (f->lead) {
                 /* the other branch of the choice, to the cook's position */
                 fprintf(out, ", on the branch from ply %d (", f->ply - f->lead);

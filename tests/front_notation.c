@@ -197,6 +197,22 @@ TEST(notation_parse_lenient)
     CHECK_STR(err, "'▲６三飛' is not a legal move here");
     CHECK(!notation_parse_move(&p, "投了", SQ_NONE, &m, NULL, err, sizeof err));
     CHECK_STR(err, "'投了' is not a move");
+
+    /* Three golds to 6c: 5d's is 右上 (two on the right, two going up), 5c's 寄, 7d's 左.
+     * Modifiers written in another order, or fewer of them, still pick the move whose
+     * own ones hold them all, when just one does. */
+    if (!parse("9/1k7/4G4/2G1G4/9/9/9/9/9 b 2r2bg4s4n4l18p 1", &p))
+        return;
+    static const struct {
+        const char *written, *usi;
+    } mods[] = {{"▲６三金右上", "5d6c"}, {"▲６三金上右", "5d6c"}, {"▲６三金右", "5d6c"},
+                {"▲６三金上", "5d6c"}, {"▲６三金寄", "5c6c"}, {"▲６三金左", "7d6c"}};
+    for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+        bool ok = notation_parse_move(&p, mods[i].written, SQ_NONE, &m, NULL, err, sizeof err);
+        if (!ok || strcmp(usi_format(m, usi), mods[i].usi))
+            test_fail(__FILE__, __LINE__, "'%s': %s, want %s", mods[i].written, ok ? usi : err, mods[i].usi);
+    }
+    CHECK(!notation_parse_move(&p, "▲６三金引", SQ_NONE, &m, NULL, err, sizeof err));
 }
 
 /* ---- board and hands ---- */
@@ -368,6 +384,7 @@ TEST(kif_read_files)
     CHECK_STR(sfen_format(&p, sfen), "4k4/9/9/9/9/9/9/9/4K4 w 2RB4G3S18P 1");
 }
 
+#define EMPTY_ROW10 "| ・ ・ ・ ・ ・ ・ ・ ・ ・|十\n"
 TEST(kif_read_errors)
 {
     static const struct {
@@ -386,6 +403,8 @@ TEST(kif_read_errors)
         {"先手の持駒：象\n手合割：平手\n", "KIF line 1: hand: unknown piece '象'"},
         {"先手の持駒：歩十九\n手合割：平手\n", "KIF line 1: hand holds 19 歩 (at most 18 exist)"},
         {"先手の持駒：と\n手合割：平手\n", "KIF line 1: hand: と cannot be held in hand"},
+        {"先手の持駒：銀0\n手合割：平手\n", "KIF line 1: hand: bad count for 銀"},
+        {"先手の持駒：残り全部\n後手の持駒：残り全部\n手合割：平手\n", "KIF: both hands say 残り全部"},
         {"\xff\xfe", "KIF: the text is neither UTF-8 nor Shift_JIS"},
         /* cut after the board: the attacker's hand was lost, and a wrong answer given */
         {"後手の持駒：なし\n| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 銀 ・ ・ ・ ・|三\n"
@@ -418,6 +437,19 @@ TEST(kif_read_errors)
     snprintf(text, sizeof text, "%s   1 ５二角成(96)\n   2 同　銀(41)\n", CLASSIC_BOD);
     CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 1, &n, err, sizeof err));
     CHECK_STR(err, "KIF line 17: more than 1 moves");
+    /* A tenth row; a KI2 move that is none, shown whole (同 and its full-width space). */
+    snprintf(text, sizeof text, "%s", CLASSIC_BOD);
+    char *row9 = strstr(text, "|九\n") + strlen("|九\n");
+    memmove(row9 + strlen(EMPTY_ROW10), row9, strlen(row9) + 1);
+    memcpy(row9, EMPTY_ROW10, strlen(EMPTY_ROW10));
+    CHECK(!kif_read(text, &p, err, sizeof err));
+    CHECK_STR(err, "KIF line 13: a tenth board row");
+    snprintf(text, sizeof text, "%s▲５二角成 △同　象\n", CLASSIC_BOD);
+    CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
+    CHECK_STR(err, "KIF line 16: move 2: '△同　象' is not a move");
+    snprintf(text, sizeof text, "%s▲５二角成 △同\n", CLASSIC_BOD);
+    CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
+    CHECK_STR(err, "KIF line 16: move 2: '△同' is not a move");
 }
 
 /* ---- CSA ---- */
@@ -510,6 +542,7 @@ TEST(csa_read_files)
     fu_end();
 }
 
+#define E9 " *  *  *  *  *  *  *  *  * " /* an empty row */
 TEST(csa_read_errors)
 {
     static const struct {
@@ -535,7 +568,14 @@ TEST(csa_read_errors)
         {"P-51OU\nQ\n", "CSA line 2: unrecognised 'Q'"},
         {"P-51OU\nP+59OU\nP+00AL\nP-00AL\n+\n", "CSA: both P+00AL and P-00AL"},
         {"P-51OU\nP+52KI\n+\n", "CSA: illegal position: white is not to move but is in check"},
+        {"P1 *  *  *  *  *  *  *  *  * \nP1 *  *  *  *  *  *  *  *  * \n", "CSA line 2: a second row P1"},
+        {"P3 *x *  *  *  *  *  *  *  * \n", "CSA line 1: row P3, square 1: ' *x' is not a cell"},
+        {"PI\nPI\n", "CSA line 2: a second PI"},
+        {"P-51OU\nP+11AL\n", "CSA line 2: AL needs square 00"},
+        {"PI\nP1" E9 "\nP2" E9 "\nP3" E9 "\nP4" E9 "\nP5" E9 "\nP6" E9 "\nP7" E9 "\nP8" E9 "\nP9" E9 "\n+\n",
+         "CSA: both PI and rows P1..P9"},
     };
+#undef E9
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         pos_t p;
         char err[200] = "";
@@ -562,6 +602,14 @@ TEST(csa_read_errors)
         CHECK(!csa_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
         CHECK_STR(err, MOVES[i].err);
     }
+    /* More moves than the caller has room for (8 here). */
+    pos_t p;
+    move_t moves[8];
+    int n;
+    char err[200] = "";
+    CHECK(!csa_read_moves("PI\n+\n+7776FU\n-3334FU\n+2726FU\n-8384FU\n+2625FU\n-8485FU\n+6978KI\n-4132KI\n+2524FU\n",
+                          SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
+    CHECK_STR(err, "CSA line 11: more than 8 moves");
 }
 
 /* ---- round trips on every problem of problems/zuko.sfen, with its solution ---- */

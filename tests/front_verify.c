@@ -279,6 +279,19 @@ TEST(front_verify_report)
     CHECK_STR(fu_line(r.out, 2), "  line     9e8c 9a8a 6a7a");
     fu_run_free(&r);
 
+    /* A leftover piece: a finding of the whole problem, with no moves of its own; in KIF
+     * a comment before the first move.  A mate in one is "1 ply". */
+    const char *left_kif = fu_path("left.kif");
+    r = fu_tsume(fu_fmt("verify --kif '%s' '4k4/9/4P4/9/9/9/9/9/9 b 2G 1'", left_kif));
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_line(r.out, 1), "  verdict  cooked  (mate in 1 ply)");
+    CHECK_STR(fu_line(r.out, 3), "  ply 1    leftover 駒余り: 1 piece left in hand at the mate");
+    fu_run_free(&r);
+    char *text = fu_slurp(left_kif);
+    CHECK(strstr(text, "\n備考：tsume verify: cooked, mate in 1 ply\n"));
+    CHECK(strstr(text, "\n*駒余り (leftover): 1 left in hand at the mate\n   1 ５二金打 "));
+    free(text);
+
     /* A stated length: shorter is "short" (exit 5). */
     r = fu_tsume("verify --format json --plies 5 '" SOUND3 "'");
     CHECK_INT(r.code, 5);
@@ -533,6 +546,64 @@ TEST(front_verify_stated_line)
     CHECK_STR(fu_jget(fu_line(r.out, 0), "verdict"), "\"unknown\"");
     CHECK_STR(fu_jget(fu_line(r.out, 2), "stated_line"), "\"undecided\"");
     fu_run_free(&r);
+
+    /* The same eight in the text report, each kind in words (the 7th states no line),
+     * then under the limit, where the three departures are undecided. */
+    static const char *const said[] = {
+        "the same line",
+        "departs at ply 2: 6a7a, a reply mated sooner: in 1 ply, where the line's lasts 3",
+        "departs at ply 1: 3c3b, a move that does not force mate (no finding there)",
+        "stops after ply 2; the line goes on to ply 5",
+        "move 2: illegal move '5a5b' in this position",
+        ("departs at ply 2: 6a7a, a reply mated sooner: in 1 ply, where the line's lasts 3; its move 3: illegal move "
+         "'1a1b' in this position"),
+        "departs at ply 5: 6c6b+, a move that does not mate at once, where the line's last move does",
+    };
+    static const char *const undecided[] = {
+        "departs at ply 2: 6a7a, no finding, and a limit left undecided what it is",
+        "departs at ply 1: 3c3b, no finding, and a limit left undecided what it is",
+        "departs at ply 5: 6c6b+, no finding, and a limit left undecided what it is",
+    };
+    for (int limited = 0; limited < 2; limited++) {
+        r = fu_tsume(fu_fmt("verify --jobs 1 --notation usi %s-f '%s'", limited ? "--nodes 800 " : "", path));
+        int k = 0, u = 0;
+        for (int i = 0; i < fu_count_lines(r.out); i++) {
+            const char *line = fu_line(r.out, i);
+            if (strncmp(line, "  stated   ", 11))
+                continue;
+            const char *expected = k < 7 ? said[k] : "none";
+            if (limited && (k == 1 || k == 2 || k == 6) && u < 3)
+                expected = undecided[u++];
+            if (k == 5 && limited)
+                expected = "departs at ply 2: 6a7a, no finding, and a limit left undecided what it is; its move 3: illegal "
+                       "move '1a1b' in this position";
+            if (k >= 7 || strcmp(line + 11, expected))
+                test_fail(__FILE__, __LINE__, "%s stated line %d: '%s', want '%s'", limited ? "limited," : "",
+                          k + 1, line + 11, expected);
+            k++;
+        }
+        CHECK_INT(k, 7);
+        fu_run_free(&r);
+    }
+    /* --kif: the departure is a comment where it departs; a length of one is "1 ply". */
+    const char *kif = fu_path("st.kif");
+    r = fu_tsume(fu_fmt("verify --jobs 1 --kif '%s' --line 'B*8c 6a7a 6c7b+' 'l2k5/9/3S2S2/9/9/9/9/9/9 b "
+                        "B2N2rb4g2s2n3l18p 1'",
+                        kif));
+    CHECK_INT(r.code, 0);
+    fu_run_free(&r);
+    char *text = fu_slurp(kif);
+    CHECK(strstr(text, "\n   2 ７一玉(61)   ( 0:00/00:00:00)\n*the stated line departs here: a reply mated sooner, "
+                       "in 1 ply, where the main line's lasts 3\n"));
+    free(text);
+    r = fu_tsume(fu_fmt("verify --jobs 1 --kif '%s' --line 'B*8c 6a5a N*4c 5a4a 6c6b+' 'l2k5/9/3S2S2/9/9/9/9/9/9 b "
+                        "B2N2rb4g2s2n3l18p 1'",
+                        kif));
+    fu_run_free(&r);
+    text = fu_slurp(kif);
+    CHECK(strstr(text, "\n   5 ６二銀成(63) ( 0:00/00:00:00)\n*the stated line departs here: a move that does not "
+                       "mate at once\n"));
+    free(text);
 
     /* The text report; a finding's move (the equal last-two replies of the classic). */
     snprintf(path, sizeof path, "%s",
