@@ -354,6 +354,22 @@ TEST(front_solve_json_escaping)
     r = fu_solve(fu_fmt("-f '%s'", path), NULL, NULL);
     CHECK(strstr(r.out, "e.sfen:1  9/\"9\\??\xff b - 1\n"));
     fu_run_free(&r);
+
+    /* UTF-8 at the edges of RFC 3629: kept are 2-, 3- and 4-byte forms up to U+10FFFF
+     * (U+0800, U+FFFD written out, U+1F600, U+10FFFF); each byte of a surrogate (ED A0 80),
+     * of a code point past U+10FFFF (F4 90 80 80), of an overlong form (C0 AF, E0 80 80,
+     * F0 8F BF BF) and of a sequence cut short (E7 8E, then a space) becomes U+FFFD.  A
+     * file name with a TAB and a newline is escaped as well. */
+    path = fu_write("tab\tand\nnewline.sfen",
+                    "9/\xc3\xa9\xe0\xa0\x80\xef\xbf\xbd\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf|\xed\xa0\x80|"
+                    "\xf4\x90\x80\x80|\xc0\xaf|\xe0\x80\x80|\xf0\x8f\xbf\xbf|\xe7\x8e \b\f b - 1\n");
+    r = fu_solve(fu_fmt("--format json -f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_STR(fu_jget(r.out, "sfen"), "\"9/\xc3\xa9\xe0\xa0\x80\xef\xbf\xbd\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf|"
+                                      "\\ufffd\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\\ufffd|\\ufffd\\ufffd|"
+                                      "\\ufffd\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\\ufffd|\\ufffd\\ufffd \\b\\f b - 1\"");
+    CHECK_STR(fu_jget(r.out, "file"), fu_fmt("\"%s\"", fu_path("tab\\tand\\nnewline.sfen")));
+    fu_run_free(&r);
     fu_end();
 }
 

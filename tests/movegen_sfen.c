@@ -92,6 +92,15 @@ TEST(sfen_errors)
     expect_error("4k4/9/9/9/9/9/9/8n/9 b - 1", "N on 1h can never move");
     expect_error("4k4/9/9/9/9/9/9/9/4l4 b - 1", "L on 5i can never move");
     expect_error("4k4/4R4/9/9/9/9/9/9/9 b - 1", "white is not to move but is in check");
+    expect_error("+/9/9/9/9/9/9/9/4K4 b - 1", "bad SFEN: '+' with no piece in rank a");
+    expect_error("4k3+/9/9/9/9/9/9/9/4K4 b - 1", "bad SFEN: '+' with no piece in rank a");
+    expect_error("4k4/9/9/9/+\x01/9/9/9/4K4 b - 1", "bad SFEN: unexpected byte 0x01 in rank e");
+    expect_error("9p/9/9/9/9/9/9/9/4K4 b - 1", "bad SFEN: rank a has more than 9 squares");
+    expect_error("4k4/9/9/9/9/9/9/9/4K4 b", "bad SFEN: missing hands field");
+    expect_error("4k4/9/9/9/9/9/9/9/4K4 b - 1 movesX", "unexpected text after the move number: 'movesX'");
+    /* The ply count stays within what a position's counter holds. */
+    expect_error("4k4/9/9/9/9/9/9/9/4K4 b - 999999 moves 5i5h 5a5b", "move 2: move number past 1000000");
+    expect_error("4k4/9/9/9/9/9/9/9/4K4 b - 1 moves 5i5h 5a5bxxxxxxxxxxxxxxx", "bad move 2: '5a5bxxxxxxxxxxx...'");
     expect_error("position startpos moves 7g7f 7g7f", "move 2: illegal move '7g7f'");
     expect_error("position startpos moves 7g7", "move 1: '7g7' is not a USI move");
 }
@@ -111,6 +120,10 @@ TEST(sfen_extra_pieces_flag)
     CHECK(strstr(err, "3 bishops") != NULL);
     CHECK(sfen_parse(&p, three_bishops, SFEN_EXTRA_PIECES, err, sizeof err));
     CHECK(sfen_has_extra_pieces(&p));
+    /* Extra pieces still fit a hand's field: 36 pawns could not all be captured into one. */
+    CHECK(!sfen_parse(&p, "ppppppppp/ppppppppp/ppppppppp/ppppppppp/4k4/9/9/9/4K4 b - 1", SFEN_EXTRA_PIECES, err,
+                      sizeof err));
+    CHECK_STR(err, "illegal position: 36 pawns (a hand holds at most 31)");
 }
 
 TEST(usi_move_text)

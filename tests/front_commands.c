@@ -1,0 +1,122 @@
+/*
+ * front_commands.c: what every subcommand owes a user whatever it does, through the
+ * binary: `--help` and `-h` (exit 0, a usage line on stdout, nothing on stderr), an
+ * unknown command refused; and `tsume perft`, the one command the other tests never ran
+ * (the counts themselves are movegen_perft's: here the command line around them).
+ *
+ * The list of commands is read from `tsume --help`, so a command added there is held to
+ * the same; its length is checked too, so a listing the parser cannot read fails.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front_util.h"
+#include "test.h"
+
+TEST(front_every_command_help)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t top = fu_tsume("--help");
+    CHECK_INT(top.code, 0);
+    CHECK_STR(top.err, "");
+    int commands = 0;
+    /* The command lines of the listing: two spaces, a lower-case word, spaces. */
+    for (int i = 0; i < fu_count_lines(top.out); i++) {
+        char name[32];
+        const char *line = fu_line(top.out, i);
+        if (strncmp(line, "  ", 2) || line[2] < 'a' || line[2] > 'z' || sscanf(line, " %31s", name) != 1)
+            continue;
+        commands++;
+        const char *forms[] = {"--help", "-h"};
+        for (int f = 0; f < 2; f++) {
+            fu_run_t r = fu_tsume(fu_fmt("%s %s", name, forms[f]));
+            const char *usage = fu_fmt("usage: tsume %s ", name);
+            if (r.code != 0 || strncmp(r.out, usage, strlen(usage)) || *r.err)
+                test_fail(__FILE__, __LINE__, "'tsume %s %s': exit %d, stdout starts '%.40s', stderr '%s'", name,
+                          forms[f], r.code, r.out, r.err);
+            fu_run_free(&r);
+        }
+    }
+    CHECK_INT(commands, 9);
+    fu_run_free(&top);
+
+    fu_run_t r = fu_tsume("frob");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.out, "");
+    CHECK_STR(r.err, "tsume: unknown command 'frob' (try 'tsume --help')\n");
+    fu_run_free(&r);
+    r = fu_tsume("moves");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: moves: missing SFEN (see 'tsume moves --help')\n");
+    fu_run_free(&r);
+    r = fu_tsume("evasions startpos");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.out, "");
+    CHECK_STR(r.err, "tsume: evasions: the side to move is not in check\n");
+    fu_run_free(&r);
+    fu_end();
+}
+
+/* The count of a tree of known size (startpos: 30, 900, 25470), the position forms, the
+ * divided count adding up to the whole, and each way of giving a bad depth or position. */
+TEST(front_perft_command)
+{
+    if (!fu_begin())
+        return;
+    static const struct {
+        const char *args, *counted;
+    } runs[] = {
+        {"perft 3", "depth 3 nodes 25470 time_ms "},
+        {"perft 1 startpos", "depth 1 nodes 30 time_ms "},
+        /* After 7g7f 3c3d: 39 moves, 1422 leaves two plies on (shogiops counts the same). */
+        {"perft 2 'position startpos moves 7g7f 3c3d'", "depth 2 nodes 1422 time_ms "},
+        /* White to move from the start: the same 30. */
+        {"perft 1 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'", "depth 1 nodes 30 time_ms "},
+        /* A gold in hand: 79 empty squares to drop it on, and the pawn's two moves. */
+        {"perft 1 '4k4/9/4P4/9/9/9/9/9/9 b G 1'", "depth 1 nodes 81 time_ms "},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        fu_run_t r = fu_tsume(runs[i].args);
+        if (r.code != 0 || strncmp(r.out, runs[i].counted, strlen(runs[i].counted)) || !strstr(r.out, " nps ") ||
+            fu_count_lines(r.out) != 1 || *r.err)
+            test_fail(__FILE__, __LINE__, "'tsume %s': exit %d, stdout '%s', stderr '%s'", runs[i].args, r.code,
+                      r.out, r.err);
+        fu_run_free(&r);
+    }
+
+    fu_run_t r = fu_tsume("perft --divide 3");
+    CHECK_INT(r.code, 0);
+    int lines = fu_count_lines(r.out);
+    CHECK_INT(lines, 31);
+    long long sum = 0;
+    for (int i = 0; i + 1 < lines; i++) {
+        char move[16];
+        long long k;
+        if (sscanf(fu_line(r.out, i), "%15[^:]: %lld", move, &k) != 2)
+            test_fail(__FILE__, __LINE__, "divide line '%s' is not 'MOVE: N'", fu_line(r.out, i));
+        else
+            sum += k;
+    }
+    CHECK(sum == 25470);
+    CHECK(!strncmp(fu_line(r.out, 30), "depth 3 nodes 25470 time_ms ", 28));
+    CHECK(strstr(r.out, "\n7g7f: 1110\n")); /* shogiops: 1110 leaves two plies after 7g7f */
+    fu_run_free(&r);
+
+    static const char *const bad_depth[] = {"perft", "perft 0", "perft 21", "perft 3x", "perft --divide", "perft -1"};
+    for (size_t i = 0; i < sizeof bad_depth / sizeof bad_depth[0]; i++) {
+        r = fu_tsume(bad_depth[i]);
+        if (r.code != 2 || *r.out ||
+            strcmp(r.err, "tsume: perft: DEPTH must be a number from 1 to 20 (see 'tsume perft --help')\n"))
+            test_fail(__FILE__, __LINE__, "'tsume %s': exit %d, stdout '%s', stderr '%s'", bad_depth[i], r.code,
+                      r.out, r.err);
+        fu_run_free(&r);
+    }
+    r = fu_tsume("perft 2 'xx b - 1'");
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.out, "");
+    CHECK_STR(r.err, "tsume: bad SFEN: unknown piece letter 'x' in rank a\n");
+    fu_run_free(&r);
+    fu_end();
+}
