@@ -693,6 +693,12 @@ TEST(convert_binary)
     fu_write("bad.csa", "P1 *  *  * -GI-OU-GI *  *  * \nP2 *  *  * \n");
     fu_write("two.sfen", CLASSIC "\n" CLASSIC "\n");
     fu_write("junk", "hello\n");
+    fu_write("comment.sfen", "# only a comment\n\n");
+    fu_write("badline.sfen", CLASSIC "\t3\t9f5b+ 4a5b 5a5b\n");
+    const char *nul = fu_path("nul.txt");
+    FILE *f = fopen(nul, "wb");
+    if (f)
+        fwrite("abc\0def\n", 1, 8, f), fclose(f);
 
     static const struct {
         const char *args, *in, *out;
@@ -745,6 +751,10 @@ TEST(convert_binary)
         {"--to kif --from csa p.kif", NULL, "tsume: convert: p.kif: CSA line 1: unrecognised '# ---- Kifu for Windows ...'\n"},
         {"--to kif 9/9/9 b - 1", NULL, "tsume: convert: SFEN: bad SFEN: board has 3 ranks, expected 9\n"},
         {"--to", NULL, "tsume: convert: --to needs a format (sfen, kif, ki2 or csa)\n"},
+        {"--to kif nul.txt", NULL, "tsume: convert: nul.txt: the input holds a NUL byte: not a text file\n"},
+        {"--to kif --from sfen comment.sfen", NULL, "tsume: convert: comment.sfen: no SFEN in the input\n"},
+        {"--to kif badline.sfen", NULL,
+         "tsume: convert: badline.sfen: move 3 of the line: illegal move '5a5b' in this position\n"},
     };
     r = convert("--to sfen 'startpos moves 7g7f'", NULL);
     CHECK_INT(r.code, 0);
