@@ -34,6 +34,12 @@ bool cli_position(int argc, char **argv, int flags, pos_t *p);
 
 bool cli_wants_help(int argc, char **argv);
 
+/* "ply" or "plies", as n asks ("mate in 1 ply"). */
+static inline const char *cli_plies(int n)
+{
+    return n == 1 ? "ply" : "plies";
+}
+
 /* git's description of the checkout the binary was built from ("7af1199", with "-dirty"
  * for uncommitted changes; "unknown" outside git), written by make into build/version.c. */
 extern const char tsume_version[];

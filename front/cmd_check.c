@@ -169,8 +169,6 @@ static int parse_args(int argc, char **argv, check_args_t *a)
     return problem_input_check(&a->in, "check");
 }
 
-static const char *plies_word(int n) { return n == 1 ? "ply" : "plies"; }
-
 static void print_moves(FILE *out, const solve_result_t *r)
 {
     if (r->plies == 0) { /* --in-check defend: the side to move is mated as it stands */
@@ -219,28 +217,28 @@ static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, sa
         fprintf(out, "%s:%ld  ", pb->file, pb->line);
     switch (say) {
     case SAY_MATE_UNCERTIFIED:
-        fprintf(out, "yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, plies_word(n),
+        fprintf(out, "yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, cli_plies(n),
                 r->plies);
         print_moves(out, r);
         return;
     case SAY_MATE:
-        fprintf(out, "yes  mate in %d %s", r->plies, plies_word(r->plies));
+        fprintf(out, "yes  mate in %d %s", r->plies, cli_plies(r->plies));
         print_moves(out, r);
         return;
     case SAY_SHORTER:
-        fprintf(out, "no  shortest mate is %d %s, not %d", r->plies, plies_word(r->plies), n);
+        fprintf(out, "no  shortest mate is %d %s, not %d", r->plies, cli_plies(r->plies), n);
         print_moves(out, r);
         return;
     case SAY_EXACT:
-        fprintf(out, "yes  shortest mate is %d %s", n, plies_word(n));
+        fprintf(out, "yes  shortest mate is %d %s", n, cli_plies(n));
         print_moves(out, r);
         return;
     case SAY_LENGTH_UNPROVEN:
-        fprintf(out, "unknown  mate within %d %s, but %s left its shortest length unproven\n", n, plies_word(n),
+        fprintf(out, "unknown  mate within %d %s, but %s left its shortest length unproven\n", n, cli_plies(n),
                 r->futile_unsure ? "a futility test that ran out of its budget" : "a limit");
         return;
     case SAY_NOMATE:
-        fprintf(out, "no  no mate within %d %s\n", n, plies_word(n));
+        fprintf(out, "no  no mate within %d %s\n", n, cli_plies(n));
         return;
     case SAY_LIMIT:
         fputs(r && r->futile_unsure ? "unknown  a futility test ran out of its budget\n"

@@ -335,21 +335,21 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
     case SOLVE_MATE:
         if (r->exact)
             fprintf(out, "  status   mate in %d %s (shortest proven), %d %s left in hand\n", r->plies,
-                    r->plies == 1 ? "ply" : "plies", r->leftover, r->leftover == 1 ? "piece" : "pieces");
+                    cli_plies(r->plies), r->leftover, r->leftover == 1 ? "piece" : "pieces");
         else if (r->shortest) /* the length is proven, some choice along the line is not */
             fprintf(out, "  status   mate in %d %s (shortest proven; line not certified: %s)\n", r->plies,
-                    r->plies == 1 ? "ply" : "plies",
+                    cli_plies(r->plies),
                     r->line_unsure ? "a futility test ran out of its budget" : "a limit stopped the refinement");
         else if (r->shorten_budget) /* no limit of the user's: name the budget and the way past it */
             fprintf(out,
                     "  status   mate within %d plies proven, line of %d %s (not certified: the question for %d plies "
                     "ran out of its %llu nodes, a question's budget without a limit; --shorten-nodes N gives more)\n",
-                    r->within, r->plies, r->plies == 1 ? "ply" : "plies", r->within - 2,
+                    r->within, r->plies, cli_plies(r->plies), r->within - 2,
                     (unsigned long long)r->shorten_budget);
         else /* a forced mate whose length is uncertified: some interposition was counted
               * as defence on a stopped test, or a limit stopped the shortening */
             fprintf(out, "  status   mate within %d plies proven, line of %d %s (not certified: %s)\n", r->within,
-                    r->plies, r->plies == 1 ? "ply" : "plies",
+                    r->plies, cli_plies(r->plies),
                     r->futile_unsure ? "a futility test ran out of its budget" : "a limit stopped the shortening");
         if (r->plies == 0) {
             fputs("  line     (none: the side to move has no reply that counts)\n", out);
@@ -408,7 +408,7 @@ static bool write_record(FILE *f, void *ctx)
     char answer[160];
     if (mate && r->shortest)
         snprintf(answer, sizeof answer, "備考：tsume solve: mate in %d %s (shortest proven%s), %d left in hand",
-                 r->plies, r->plies == 1 ? "ply" : "plies", r->exact ? "" : "; line not certified", r->leftover);
+                 r->plies, cli_plies(r->plies), r->exact ? "" : "; line not certified", r->leftover);
     else if (mate)
         snprintf(answer, sizeof answer, "備考：tsume solve: mate within %d plies proven, line of %d (not certified)",
                  r->within, r->plies);

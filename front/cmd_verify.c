@@ -236,7 +236,7 @@ static bool add_stated(kif_tree_t *t, const record_t *rec)
         snprintf(note + k, sizeof note - k, "a move that does not mate at once");
     else if (c->kind == STATED_SHORTER)
         snprintf(note + k, sizeof note - k, "a reply mated sooner, in %s%d %s, where the main line's lasts %d",
-                 c->mated_shortest ? "" : "at most ", c->mated_in, c->mated_in == 1 ? "ply" : "plies", r->plies - c->ply);
+                 c->mated_shortest ? "" : "at most ", c->mated_in, cli_plies(c->mated_in), r->plies - c->ply);
     else if (c->kind == STATED_AS_LONG)
         snprintf(note + k, sizeof note - k, "a reply as long as the main line's (no finding)");
     else
@@ -261,7 +261,7 @@ static bool write_record(FILE *f, void *ctx)
     char verdict[128], c[160];
     if (mate)
         snprintf(verdict, sizeof verdict, "備考：tsume verify: %s, mate in %d %s%s", verdict_name(v->verdict),
-                 r->plies, r->plies == 1 ? "ply" : "plies", r->exact ? "" : " (line not certified)");
+                 r->plies, cli_plies(r->plies), r->exact ? "" : " (line not certified)");
     else
         snprintf(verdict, sizeof verdict, "備考：tsume verify: %s", verdict_name(v->verdict));
     bool ok = true;
@@ -279,7 +279,7 @@ static bool write_record(FILE *f, void *ctx)
             if (unknown)
                 snprintf(c, sizeof c, "%s (%s): a limit left it undecided", label, name);
             else
-                snprintf(c, sizeof c, "%s (%s), %d %s", label, name, fd->plies, fd->plies == 1 ? "ply" : "plies");
+                snprintf(c, sizeof c, "%s (%s), %d %s", label, name, fd->plies, cli_plies(fd->plies));
             ok = kif_tree_add(t, fd->ply - fd->lead, fd->moves, fd->lead + (unknown ? 1 : fd->plies), fd->lead, c);
         }
     }

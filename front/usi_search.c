@@ -29,6 +29,7 @@
 
 #include "../movegen/movegen.h"
 #include "../movegen/usi_move.h"
+#include "cli.h"
 #include "usi.h"
 
 enum { INFO_EVERY_MS = 500, COMPLETE_NODES = 200000 };
@@ -168,7 +169,7 @@ static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size
             }
             if (r->shortest)
                 snprintf(why, why_len, "mate in %d %s (%s), %d pieces left in hand%s", r->plies,
-                         r->plies == 1 ? "ply" : "plies", r->exact ? "shortest proven" : "line not certified",
+                         cli_plies(r->plies), r->exact ? "shortest proven" : "line not certified",
                          r->leftover, note);
             else /* the length is a bound only: the line's own length is no bound at all */
                 snprintf(why, why_len,

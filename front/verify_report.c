@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "../movegen/usi_move.h"
+#include "cli.h"
 #include "json.h"
 #include "notation.h"
 #include "solve_common.h"
@@ -82,8 +83,8 @@ static void print_stated(FILE *out, bool usi, pos_t *root, const solve_result_t 
     else if (c->kind == STATED_NO_MATE_NOW)
         fputs(", a move that does not mate at once, where the line's last move does", out);
     else if (c->kind == STATED_SHORTER)
-        fprintf(out, ", a reply mated sooner: in %s%d pl%s, where the line's lasts %d",
-                c->mated_shortest ? "" : "at most ", c->mated_in, c->mated_in == 1 ? "y" : "ies", r->plies - c->ply);
+        fprintf(out, ", a reply mated sooner: in %s%d %s, where the line's lasts %d",
+                c->mated_shortest ? "" : "at most ", c->mated_in, cli_plies(c->mated_in), r->plies - c->ply);
     else if (c->kind == STATED_AS_LONG)
         fputs(", a reply as long as the line's and no finding (it runs back into the line, leaves more"
               " pieces, or does not count)", out);
@@ -104,7 +105,7 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
     fprintf(out, "  verdict  %s", verdict_name(v->verdict));
     if (r->status == SOLVE_MATE) {
         if (r->shortest)
-            fprintf(out, "  (mate in %d %s%s", r->plies, r->plies == 1 ? "ply" : "plies", r->exact ? "" : ", line not certified");
+            fprintf(out, "  (mate in %d %s%s", r->plies, cli_plies(r->plies), r->exact ? "" : ", line not certified");
         else
             fprintf(out, "  (mate within %d plies proven, line of %d not certified", r->within, r->plies);
         if (v->stated)
@@ -145,7 +146,7 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
             if (f->kind == FIND_UNKNOWN)
                 fputs(" (a limit left it undecided)", out);
             else
-                fprintf(out, ", %d %s", f->plies, f->plies == 1 ? "ply" : "plies");
+                fprintf(out, ", %d %s", f->plies, cli_plies(f->plies));
             if (f->lead) {
                 /* the other branch of the choice, to the cook's position */
                 fprintf(out, ", on the branch from ply %d (", f->ply - f->lead);
