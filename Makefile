@@ -4,6 +4,7 @@
 #   make test     build and run the test suite (ends with "N passed, N failed")
 #   make asan     the same tests under AddressSanitizer + UBSan, jemalloc off
 #   make tsan     the threads' tests (solver_split) under ThreadSanitizer
+#   make coverage the tests on a coverage build: lines and functions they never run
 #   make perft    the whole perft table of ../shared/problems/perft.tsv
 #   make bench    perft speed and the Zuko/Muso solve benchmark (Bench: N signature)
 #   make bench-long  Microcosmos (1525 plies) from ../shared, line replayed by the oracle
@@ -57,7 +58,7 @@ VERSION_C := $(BUILD)/version.c
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 robjs = $(patsubst %.c,$(REL)/%.o,$(1))
 
-.PHONY: all test asan tsan perft bench bench-long bench-verify fuzz example clean deps FORCE
+.PHONY: all test asan tsan coverage perft bench bench-long bench-verify fuzz example clean deps FORCE
 all: tsume tsume-usi
 
 # ---- Debian packages the build needs (installed on first use) ----
@@ -111,6 +112,25 @@ $(BUILD)/tsan/%.o: %.c
 $(BUILD)/tsan/tsume-tests: $(call objs,tsan,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(CC) -o $@ $^ -fsanitize=thread -lm -lpthread
 
+# ---- coverage build (clang source-based coverage, -O1, jemalloc off) ----
+COV_CFLAGS := $(BASE) -O1 -g -fprofile-instr-generate -fcoverage-mapping -DTSUME_NO_JEMALLOC
+COV_LDFLAGS := -fprofile-instr-generate -fcoverage-mapping
+
+$(BUILD)/.deps-cov:
+	@command -v clang >/dev/null 2>&1 || tools/deps.sh clang
+	@command -v llvm-profdata >/dev/null 2>&1 && command -v llvm-cov >/dev/null 2>&1 || tools/deps.sh llvm
+	@mkdir -p $(BUILD) && touch $@
+
+$(BUILD)/cov/%.o: %.c | $(BUILD)/.deps-cov
+	@mkdir -p $(dir $@)
+	clang $(COV_CFLAGS) -c $< -o $@
+
+$(BUILD)/cov/tsume: $(call objs,cov,$(CORE_SRC) $(FRONT_SRC) $(VERSION_C))
+	clang $(COV_LDFLAGS) -o $@ $^ -lm -lpthread
+
+$(BUILD)/cov/tsume-tests: $(call objs,cov,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
+	clang $(COV_LDFLAGS) -o $@ $^ -lm -lpthread
+
 # ---- tests ----
 # The oracle cross-check needs node and the two npm rules libraries (tools/oracle).
 $(BUILD)/.deps-test:
@@ -124,6 +144,11 @@ test: tsume $(REL)/tsume-tests $(BUILD)/.deps-test
 asan: $(BUILD)/asan/tsume $(BUILD)/asan/tsume-tests $(BUILD)/.deps-test
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	TSUME_BIN=$(BUILD)/asan/tsume TSUME_SHARED=$(SHARED) $(BUILD)/asan/tsume-tests
+
+# Which lines the test suite runs: the whole suite on the coverage build, then a table
+# per file and the functions it never enters (tools/coverage.sh; report in build/cov/).
+coverage: $(BUILD)/cov/tsume $(BUILD)/cov/tsume-tests $(BUILD)/.deps-test
+	tools/coverage.sh $(BUILD)/cov $(SHARED)
 
 # Only the tests that run several threads on one search (split.c's shared table): the
 # others run one thread, and a race report stops the run.  One test at a time, in the
