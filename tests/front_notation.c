@@ -755,7 +755,19 @@ TEST(convert_binary)
         {"--to kif --from sfen comment.sfen", NULL, "tsume: convert: comment.sfen: no SFEN in the input\n"},
         {"--to kif badline.sfen", NULL,
          "tsume: convert: badline.sfen: move 3 of the line: illegal move '5a5b' in this position\n"},
+        {"--to sfen /dev/zero", NULL, "tsume: convert: /dev/zero: larger than 16 MiB\n"},
     };
+    /* A file past the reader's first 64 KiB: 3,000 comment lines before the problem. */
+    static char big[200000];
+    size_t used = 0;
+    for (int i = 0; i < 3000; i++)
+        used += (size_t)snprintf(big + used, sizeof big - used, "# comment %d, padding the file past 64 KiB\n", i);
+    snprintf(big + used, sizeof big - used, "%s\t3\t%s\n", CLASSIC, CLASSIC_LINE);
+    fu_write("big.sfen", big);
+    r = convert("--to sfen big.sfen", NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, CLASSIC "\t3\t" CLASSIC_LINE "\n");
+    fu_run_free(&r);
     r = convert("--to sfen 'startpos moves 7g7f'", NULL);
     CHECK_INT(r.code, 0);
     CHECK_STR(r.out, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n");

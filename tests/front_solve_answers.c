@@ -233,6 +233,24 @@ TEST(front_solve_uncertified_within)
     CHECK(strstr(r.out, "  status   mate within 47 plies proven, line of 37 plies (not certified: a limit stopped "
                         "the shortening)\n") != NULL);
     fu_run_free(&r);
+    /* The KIF record says the same in its 備考, as it says no mate and unknown. */
+    static const struct {
+        const char *args, *note;
+    } records[] = {
+        {"--hash 64 --nodes 250000 '" ZUKO89 "'", "\n備考：tsume solve: mate within 47 plies proven, line of 37 (not "
+                                                  "certified)\n"},
+        {"'4k4/9/9/9/9/9/9/9/9 b P 1'", "\n備考：tsume solve: nomate\n"},
+        {"--nodes 10 '" ZUKO89 "'", "\n備考：tsume solve: unknown\n"},
+    };
+    for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
+        const char *kif = fu_path("u.kif");
+        r = fu_solve(fu_fmt("--kif '%s' %s", kif, records[i].args), NULL, NULL);
+        fu_run_free(&r);
+        char *text = fu_slurp(kif);
+        if (!strstr(text, records[i].note))
+            test_fail(__FILE__, __LINE__, "solve --kif %s: no '%s' in the record", records[i].args, records[i].note);
+        free(text);
+    }
     fu_end();
 }
 
