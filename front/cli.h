@@ -23,10 +23,6 @@ int cmd_convert(int argc, char **argv);
 /* Prints "tsume: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* argv[0..argc) joined with spaces (malloc'd; NULL if out of memory): a position with
- * its moves has no length limit here (Microcosmos's line is 9 KB of moves). */
-char *cli_join(int argc, char **argv);
-
 /* Reads a position from the remaining arguments (SFEN, "sfen ...", "position ...",
  * "startpos"), or the start position when there are none.  Reports errors itself.
  * flags are sfen_parse's; a position beyond the 40-piece set gets a note on stderr. */

@@ -215,7 +215,7 @@ int cmd_convert(int argc, char **argv)
             return 2;
         }
         name = "SFEN";
-        if (!(text = cli_join(n_words, words)))
+        if (!(text = input_join(n_words, words)))
             snprintf(err, sizeof err, "out of memory");
         if (text && from == FMT_NONE)
             from = FMT_SFEN;

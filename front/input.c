@@ -1,5 +1,6 @@
 /*
- * input.c: whole-file reading and format detection (input.h).
+ * input.c: whole-file and line-by-line reading, format detection, and command-line words
+ * joined into one text (input.h).
  *
  * Only the start of a line is looked at for CSA and SFEN, and only up to 511 bytes of it
  * for KIF's words: a decisive word comes early in its line in every format read here.
@@ -159,4 +160,18 @@ void input_skip_line(FILE *f)
     int c;
     while ((c = getc(f)) != EOF && c != '\n')
         ;
+}
+
+char *input_join(int n, char *const *words)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++)
+        len += strlen(words[i]) + 1;
+    char *buf = malloc(len), *end = buf;
+    if (!buf)
+        return NULL;
+    *buf = 0;
+    for (int i = 0; i < n; i++)
+        end += sprintf(end, "%s%s", i ? " " : "", words[i]);
+    return buf;
 }

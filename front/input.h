@@ -1,7 +1,8 @@
 /*
  * input.h: a whole input file read into memory, and which of the problem formats it is in
  * (SFEN lines, KIF, CSA), for `tsume convert` and for the problem files of solve, verify
- * and check; and which column of a SFEN line is a line of moves.
+ * and check; which column of a SFEN line is a line of moves; input read line by line (the
+ * rules commands' -f, the USI loop); and a position given as command-line words.
  *
  * The format is told from the content, by its first decisive line: "#KIF", or a line
  * starting with '|' or holding 持駒 or 手合割 (UTF-8 or Shift_JIS) makes KIF; a CSA
@@ -36,6 +37,10 @@ bool input_usi_column(const char *col, size_t len);
 /* The whole of f, NUL-terminated, its length (NUL bytes included) in *len; NULL with a
  * one-line reason in err when it cannot be read, or is larger than max bytes. */
 char *input_read_all(FILE *f, size_t max, size_t *len, char *err, size_t errlen);
+
+/* words[0..n) joined with spaces (malloc'd; NULL if out of memory): a position given as
+ * command-line words, with no length limit (Microcosmos's line is 9 KB of moves). */
+char *input_join(int n, char *const *words);
 
 /* Flags of input_read_line. */
 enum { INPUT_LINE_LONG = 1, INPUT_LINE_NUL = 2 };

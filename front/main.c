@@ -8,6 +8,7 @@
 
 #include "../movegen/sfen.h"
 #include "cli.h"
+#include "input.h"
 
 static const struct {
     const char *name;
@@ -36,23 +37,9 @@ void cli_error(const char *fmt, ...)
     va_end(ap);
 }
 
-char *cli_join(int argc, char **argv)
-{
-    size_t len = 1;
-    for (int i = 0; i < argc; i++)
-        len += strlen(argv[i]) + 1;
-    char *buf = malloc(len), *end = buf;
-    if (!buf)
-        return NULL;
-    *buf = 0;
-    for (int i = 0; i < argc; i++)
-        end += sprintf(end, "%s%s", i ? " " : "", argv[i]);
-    return buf;
-}
-
 bool cli_position(int argc, char **argv, int flags, pos_t *p)
 {
-    char err[SFEN_ERR_MAX], *text = cli_join(argc, argv);
+    char err[SFEN_ERR_MAX], *text = input_join(argc, argv);
     if (!text) {
         cli_error("out of memory");
         return false;

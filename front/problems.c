@@ -299,12 +299,7 @@ bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *c
         if (!(err[0] ? problem_add_error(l, NULL, 1, words[0], err) : problem_add(l, NULL, 1, words[0], NULL, NULL)))
             cli_error("%s: out of memory", cmd), ok = false;
     } else if (n_words) {
-        size_t len = 1;
-        for (int i = 0; i < n_words; i++)
-            len += strlen(words[i]) + 1;
-        char *text = malloc(len), *end = text;
-        for (int i = 0; text && i < n_words; i++)
-            end += sprintf(end, "%s%s", i ? " " : "", words[i]);
+        char *text = input_join(n_words, words);
         if (!text || !problem_add(l, NULL, 1, text, NULL, NULL)) {
             cli_error("%s: out of memory", cmd);
             ok = false;
