@@ -1,19 +1,21 @@
 /*
- * solver_oracle.c: the bounded mate search against a brute force over an independent rules
+ * solver_oracle.c: the bounded mate search against brute forces over an independent rules
  * library (tools/oracle/mate-crosscheck.mjs: shogiops, sharing no code with tsume).  On
  * random positions and on positions along the shared collections' solution lines, `tsume
- * check --plies B --futile none` must give the brute force's shortest mate within B, or
- * none; the composers' rules must answer too, never with a longer mate than the rule with
- * fewer replies taken away.  Wrong disproof hands, a wrong pawn-drop mate or a mate-in-one
- * shortcut that misses a reply show up here as a wrong yes or no.
+ * check --plies B --futile RULE` must give the brute force's shortest mate within B, or
+ * none, under each rule: every reply counted (none), and the two composers' rules (capture,
+ * delay), which the tool applies as README and solver/futile.h state them.  Wrong disproof
+ * hands, a wrong pawn-drop mate, a mate-in-one shortcut that misses a reply or a futility
+ * rule applied otherwise than stated show up here as a wrong yes, no or length.
  *
  * tests/data/oracle_positions.tsv holds the positions on which bugs planted one at a time
  * (wrong proof and disproof hands, the table's superiority read the wrong way, the
  * pawn-drop-mate rule off) gave wrong answers: each of those nine bugs fails this test.
- * Two of its rows need bound 11, where the brute force takes minutes: their answers are
- * the brute force's as recorded in the file.  The random positions (a fixed seed) and a
- * sample of the collections' line positions add breadth: the random ones caught the
- * table's proofs read for smaller hands.
+ * tests/data/futile_positions.tsv holds line and random positions where a composers' rule
+ * changes the answer, and line positions where a bug planted in those rules did: each of
+ * five such bugs fails this test.  Both files record the brute force's answers (some take it minutes).  The
+ * random positions (a fixed seed) and a sample of the collections' line positions add
+ * breadth: the random ones caught the table's proofs read for smaller hands.
  *
  * Each random run must check exactly as many positions as it asked for (the tool's summary
  * line), and the run over the lines at least one, so that a generator or a file that yields
@@ -59,8 +61,9 @@ TEST_LONG(solver_mate_oracle)
     if (!fu_begin()) /* the runs' output goes to its scratch directory */
         return;
     crosscheck("--file tests/data/oracle_positions.tsv", 11);
-    crosscheck("--random 100 --seed 1 --plies 3", 100);
-    crosscheck("--random 15 --seed 2 --plies 5", 15);
+    crosscheck("--file tests/data/futile_positions.tsv", 59);
+    crosscheck("--random 60 --seed 1 --plies 3", 60);
+    crosscheck("--random 10 --seed 2 --plies 5", 10);
     crosscheck("--lines --sample 80", 0);
     fu_end();
 }
