@@ -41,7 +41,8 @@
 //     --record F   write to F, as --file rows with N,C,D, the searched positions where a
 //                  composers' rule changes the answer
 // The last line is "mate-oracle: N passed, N failed (N skipped)"; exit status 1 on any
-// mismatch, 2 when the tool itself cannot run.
+// mismatch, 2 when the tool itself cannot run.  On a terminal the brute force's progress
+// is redrawn on stderr.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -243,7 +244,15 @@ let skipped = 0;
 
 // want: the brute force's answer with every reply counted; capture, delay: under the two
 // composers' rules (null: not searched, for a recorded answer).
+// On a terminal, the brute force's progress (a run over --lines takes most of an hour).
+let searched = 0;
+function progress() {
+    if (process.stderr.isTTY && ++searched % 20 === 0)
+        process.stderr.write(`\rbrute force: ${searched} positions, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
 function add(pos, bound, from) {
+    progress();
     moveMemo = new Map();
     const want = shortest(pos, bound);
     const capture = want < 0 ? -1 : shortest(pos, bound, 'capture');
@@ -413,6 +422,8 @@ if (opts.record) {
         fatal(`cannot write ${opts.record}`);
     }
 }
+
+if (process.stderr.isTTY && searched >= 20) process.stderr.write('\n');
 
 // ---------------------------------------------------------------- tsume's answers
 function run(bound, rule, list) {
