@@ -102,13 +102,13 @@ let visits = 0;
 
 // The attacker to move in pos mates within n plies (n odd) under rule ('none', 'capture' or
 // 'delay': README, "Futile interpositions"; solver/futile.h states both rules exactly).
-// Answers are kept by position (board, hands, side) and question for the search of one
-// position (shortest() clears them): nothing here depends on the path, since a bound this
-// small leaves no room for a repetition to be a shortest mate.
+// Answers (memo) are kept by position (board, hands, side) and question, and the attacker's
+// checks (each with the position after it) and the defender's replies (moveMemo) by
+// position, across the three rules' searches of one position (add() clears both): nothing
+// here depends on the path, since a bound this small leaves no room for a repetition to be
+// a shortest mate.
 let memo = new Map(), moveMemo = new Map();
 const keyOf = (pos) => makeSfen(pos).replace(/ \d+$/, '');
-// The attacker's checks (each with the position after it) and the defender's replies, kept
-// by position across the three rules' searches of one position (add() clears them).
 function checksOf(pos) {
     const key = keyOf(pos);
     let v = moveMemo.get(key);
@@ -227,7 +227,6 @@ function delayFutile(d, r, L) {
 /* The shortest mate within bound under rule (0: none), or -1 over the budget. */
 function shortest(pos, bound, rule = 'none') {
     visits = 0;
-    memo = new Map();
     try {
         for (let n = 1; n <= bound; n += 2)
             if (mates(pos, n, rule)) return n;
@@ -239,11 +238,12 @@ function shortest(pos, bound, rule = 'none') {
 }
 
 // ---------------------------------------------------------------- positions
-const cases = []; // {sfen, bound, want, from}
+// {sfen, bound, want, capture, delay, from}: want, the brute force's answer with every
+// reply counted; capture, delay: under the two composers' rules (null: not searched, for a
+// recorded answer).
+const cases = [];
 let skipped = 0;
 
-// want: the brute force's answer with every reply counted; capture, delay: under the two
-// composers' rules (null: not searched, for a recorded answer).
 // On a terminal, the brute force's progress (a run over --lines takes most of an hour).
 let searched = 0;
 function progress() {
@@ -251,15 +251,22 @@ function progress() {
         process.stderr.write(`\rbrute force: ${searched} positions, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
+// Searches pos under the three rules and adds it as a case (returned), or counts it as
+// skipped (null) when a search runs past the budget.
 function add(pos, bound, from) {
     progress();
+    memo = new Map();
     moveMemo = new Map();
     const want = shortest(pos, bound);
     const capture = want < 0 ? -1 : shortest(pos, bound, 'capture');
     const delay = capture < 0 ? -1 : shortest(pos, bound, 'delay');
-    if (delay < 0) skipped++;
-    else cases.push({ sfen: makeSfen(pos), bound, want, capture, delay, from });
-    return delay < 0 ? -1 : want;
+    if (delay < 0) {
+        skipped++;
+        return null;
+    }
+    const c = { sfen: makeSfen(pos), bound, want, capture, delay, from };
+    cases.push(c);
+    return c;
 }
 
 if (opts.random) {
@@ -338,7 +345,7 @@ if (opts.random) {
             const probe = shortest(p.value, 1); // mostly keep the positions without a mate in one
             if (probe !== 0) continue;
         }
-        if (add(p.value, opts.plies, `random, seed ${opts.seed}`) >= 0) made++;
+        if (add(p.value, opts.plies, `random, seed ${opts.seed}`)) made++;
     }
 }
 
@@ -402,10 +409,9 @@ for (const f of opts.files) {
         else if (!opts.recompute)
             cases.push({ sfen: makeSfen(p.value), bound, want: recorded[0], capture: recorded[1] ?? null, delay: recorded[2] ?? null, from });
         else {
-            add(p.value, bound, from);
-            const c = cases[cases.length - 1];
-            const found = recorded.length === 1 ? [c.want] : [c.want, c.capture, c.delay];
-            if (c && c.from === from && found.join() !== recorded.join())
+            const c = add(p.value, bound, from); // null: past the budget, skipped
+            const found = c && (recorded.length === 1 ? [c.want] : [c.want, c.capture, c.delay]);
+            if (found && found.join() !== recorded.join())
                 fatal(`${from}: the brute force finds ${found.join()}, the file records ${recorded.join()}`);
         }
     });
