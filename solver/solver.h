@@ -182,7 +182,7 @@ typedef enum {
     FIND_COOK,        /* 余詰: another check also forces mate (any length) */
     FIND_FINAL_COOK,  /* 最終手余詰: another mate on the last move (minor) */
     FIND_PROMOTION,   /* 成不成非限定: the same move with the other promotion choice mates too (minor) */
-    FIND_SQUARE,      /* 非限定: the same piece to another square of the line through the king (minor) */
+    FIND_SQUARE,      /* 非限定: the same piece to another square of the same ray from the king (minor) */
     FIND_PIECE,       /* 駒非限定: a drop of another kind of piece on the same square (minor) */
     FIND_TRANSPOSE,   /* 手順前後: another check reaches the main line as fast (minor) */
     FIND_DETOUR,      /* 迂回手順: another check returns into the main line, later (information) */

@@ -6,7 +6,7 @@
  *     any length is a cook; under the solve's futility rule, which decides mate or no mate
  *     as the strict rule does, in fewer nodes). A mating one gets its composer length and
  *     line, and is told apart: the same move with the other promotion choice as fast, the
- *     same piece to another square of the same line through the king as fast, a line that
+ *     same piece to another square of the same ray from the king as fast, a line that
  *     runs into the very position P[j] (j >= k-1) as fast as the main line (transposition),
  *     one that runs back into a main-line board later with the attacker at least as rich
  *     and the defender no richer (detour: the main line's mate then works from there), else
@@ -186,14 +186,17 @@ static int alt_line(vctx_t *c, pos_t *p, int hi)
 }
 
 /* Whether m and main (two moves of the attacker from one position) take the same piece
- * (the same board piece, or a drop of the same kind) to two squares of one line through
- * the defender's king, k: how far a ranging piece stands is then all that differs
- * (非限定). */
+ * (the same board piece, or a drop of the same kind) to two squares of one ray from the
+ * defender's king, k: how far a ranging piece stands is then all that differs (非限定,
+ * 以遠打).  Squares on opposite sides of the king are two different attacks, a cook:
+ * the whole line through k used to count them as a choice (Zuko 第70番 at ply 13, R*2i
+ * and R*5i around the king on 4i; G*7c beside G*7e around a king on 7d). */
 static bool same_line_choice(square_t k, move_t m, move_t main)
 {
     bool same_piece = mv_is_drop(m) ? mv_is_drop(main) && mv_drop_pt(m) == mv_drop_pt(main)
                                     : !mv_is_drop(main) && mv_from(m) == mv_from(main);
-    return same_piece && k != SQ_NONE && at_aligned(mv_to(m), mv_to(main), k);
+    square_t a = mv_to(m), b = mv_to(main);
+    return same_piece && k != SQ_NONE && at_aligned(a, b, k) && !bb_has(at_between[a][b], k);
 }
 
 /* The defender's replies that count under the rule in force (p: defender to move). */
@@ -215,7 +218,7 @@ static bool is_mated(vctx_t *c, pos_t *p)
 
 /* What check m, mating as fast as the main line's move main (p's defender king on king),
  * is when it is a choice as good: the same move with the other promotion, the same
- * piece to another square of the line through the king, or another piece dropped on the
+ * piece to another square of the same ray from the king, or another piece dropped on the
  * same square (e.g. a pawn or a lance); else FIND_COOK. */
 verify_kind_t verify_choice_kind(square_t king, move_t m, move_t main)
 {

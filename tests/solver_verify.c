@@ -1,0 +1,60 @@
+/*
+ * solver_verify.c: which mating alternative of the attacker is a choice as good as the
+ * main line's move (solver/verify.c: verify_choice_kind) and which is a cook.  Only the
+ * same move with the other promotion, the same piece to another square of the same ray
+ * from the king (非限定: nearer or farther, 以遠打), or another kind of piece dropped on
+ * the same square are choices; every other mating check is a cook.  The squares of one
+ * line on the two sides of the king are two attacks, a cook: the whole line counted
+ * before (Zuko 第70番 at ply 13, R*2i and R*5i around the king on 4i, was listed as
+ * `square`).  The verdict-level effect is in front_verify.c (Muso 第40番).
+ */
+#include "test.h"
+
+#include "../movegen/usi_move.h"
+#include "../solver/verify_internal.h"
+
+static square_t sq(const char *s) { return make_sq(s[0] - '1', s[1] - 'a'); }
+
+static move_t mv(const char *usi)
+{
+    move_t m = 0;
+    char err[128];
+    if (!usi_parse_syntax(usi, &m, err, sizeof err))
+        test_fail(__FILE__, __LINE__, "bad move %s: %s", usi, err);
+    return m;
+}
+
+TEST(verify_choice_kind_rules)
+{
+    static const struct {
+        const char *king, *m, *main;
+        verify_kind_t kind;
+    } CASES[] = {
+        {"4i", "R*1i", "R*2i", FIND_SQUARE}, /* both right of the king on rank i */
+        {"4i", "R*5i", "R*2i", FIND_COOK},   /* the king between them */
+        {"4i", "R*9i", "R*2i", FIND_COOK},
+        {"7d", "G*7c", "G*7e", FIND_COOK},   /* a gold above and below: two attacks */
+        {"8c", "L*8i", "L*8f", FIND_SQUARE}, /* a lance nearer or farther */
+        {"7d", "B*4a", "B*6c", FIND_SQUARE}, /* one diagonal, one side */
+        {"7d", "B*8e", "B*6c", FIND_COOK},   /* one diagonal, the two sides */
+        {"7d", "B*5c", "B*6c", FIND_COOK},   /* not aligned with the king */
+        {"7d", "R*6c", "B*6c", FIND_PIECE},  /* another piece on the square */
+        {"7h", "G*6i", "S*6i", FIND_PIECE},
+        {"4g", "2f1g", "2f2g", FIND_SQUARE}, /* one board piece, one side of the king */
+        {"2g", "2f1g", "2f3g", FIND_COOK},   /* ... the king between */
+        {"5e", "2f3g", "2f2g", FIND_COOK},   /* ... squares not aligned with the king */
+        {"5e", "3c6c+", "3c6c", FIND_PROMOTION},
+        {"5e", "3c6c", "3c6c+", FIND_PROMOTION},
+        {"4a", "5c5b", "6c5b", FIND_COOK},   /* two pieces to one square */
+        {"4a", "5c5b", "R*5b", FIND_COOK},   /* a board move and a drop */
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        verify_kind_t got = verify_choice_kind(sq(CASES[i].king), mv(CASES[i].m), mv(CASES[i].main));
+        if (got != CASES[i].kind)
+            test_fail(__FILE__, __LINE__, "king %s, %s beside %s: %s, expected %s", CASES[i].king, CASES[i].m,
+                      CASES[i].main, verify_kind_name(got), verify_kind_name(CASES[i].kind));
+    }
+    /* No king (a problem without the defender's): only the promotion choice stays one. */
+    CHECK_INT(verify_choice_kind(SQ_NONE, mv("R*1i"), mv("R*2i")), FIND_COOK);
+    CHECK_INT(verify_choice_kind(SQ_NONE, mv("3c6c+"), mv("3c6c")), FIND_PROMOTION);
+}
