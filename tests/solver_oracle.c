@@ -22,6 +22,9 @@
  * nothing cannot pass unnoticed.  (Positions the brute force cannot settle within its budget
  * are skipped: random ones are replaced, line ones only counted.)  Needs node and
  * the npm libraries of tools/oracle/setup.sh, as movegen_oracle.c does.
+ *
+ * solver_verify_oracle (below) referees tsume verify's reports with the same brute force
+ * (tools/oracle/verify-crosscheck.mjs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,15 +33,16 @@
 #include "front_util.h"
 #include "test.h"
 
-/* One run of the tool; want: the positions it must check (0: any number, at least one). */
-static void crosscheck(const char *args, int want)
+/* One run of a tool (its summary line begins with label); want: the positions it must
+ * check (0: any number, at least one). */
+static void run_tool(const char *tool, const char *label, const char *args, int want)
 {
-    fu_run_t r = fu_shell(fu_fmt("node tools/oracle/mate-crosscheck.mjs %s --bin '%s' --shared '%s'", args, fu_bin(),
+    fu_run_t r = fu_shell(fu_fmt("node tools/oracle/%s %s --bin '%s' --shared '%s'", tool, args, fu_bin(),
                                  test_shared("")));
     int passed = -1, failed = -1;
-    const char *last = strstr(r.out, "mate-oracle: ");
+    const char *last = strstr(r.out, label);
     if (last)
-        sscanf(last, "mate-oracle: %d passed, %d failed", &passed, &failed);
+        sscanf(last + strlen(label), "%d passed, %d failed", &passed, &failed);
     CHECK_INT(r.code, 0); /* 1: a wrong answer; 2: the tool could not run */
     CHECK_INT(failed, 0);
     if (want)
@@ -50,20 +54,44 @@ static void crosscheck(const char *args, int want)
     fu_run_free(&r);
 }
 
+static void crosscheck(const char *args, int want) { run_tool("mate-crosscheck.mjs", "mate-oracle: ", args, want); }
+
+static bool have_node(void)
+{
+    if (system("command -v node >/dev/null 2>&1") == 0)
+        return true;
+    test_fail(__FILE__, __LINE__,
+              "node not found: the cross-checks need nodejs and npm "
+              "(make test installs them via tools/deps.sh, then runs tools/oracle/setup.sh)");
+    return false;
+}
+
 TEST_LONG(solver_mate_oracle)
 {
-    if (system("command -v node >/dev/null 2>&1") != 0) {
-        test_fail(__FILE__, __LINE__,
-                  "node not found: the mate cross-check needs nodejs and npm "
-                  "(make test installs them via tools/deps.sh, then runs tools/oracle/setup.sh)");
-        return;
-    }
-    if (!fu_begin()) /* the runs' output goes to its scratch directory */
+    if (!have_node() || !fu_begin()) /* the runs' output goes to fu_begin's scratch directory */
         return;
     crosscheck("--file tests/data/oracle_positions.tsv", 11);
     crosscheck("--file tests/data/futile_positions.tsv", 59);
     crosscheck("--random 60 --seed 1 --plies 3", 60);
     crosscheck("--random 10 --seed 2 --plies 5", 10);
     crosscheck("--lines --sample 80", 0);
+    fu_end();
+}
+
+/* tsume verify's reports against the brute force (tools/oracle/verify-crosscheck.mjs): along
+ * the main line of each problem, every other check the report does not list as mating must
+ * not mate within the main line's length, every one it lists must mate in the length it
+ * gives; every other reply that counts must be mated no later than the main line's reply
+ * unless listed (equal, longer: in the length given) or taken away by the delay rule.
+ * tests/data/verify_positions.tsv holds the 14 positions where three bugs planted in the walk
+ * (a drop, a promoting check never asked; "mated sooner" asked two plies short) were caught:
+ * each bug fails this test.  A sample of the collections' line positions, 3 plies before
+ * the mate, adds breadth. */
+TEST_LONG(solver_verify_oracle)
+{
+    if (!have_node() || !fu_begin())
+        return;
+    run_tool("verify-crosscheck.mjs", "verify-oracle: ", "--file tests/data/verify_positions.tsv", 14);
+    run_tool("verify-crosscheck.mjs", "verify-oracle: ", "--lines --plies 3 --sample 40", 0);
     fu_end();
 }

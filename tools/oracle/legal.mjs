@@ -1,5 +1,5 @@
 // legal.mjs: every legal move of a shogiops position, for the brute-force referees
-// (mate-within.mjs, mate-crosscheck.mjs): board moves with and without promotion, then
+// (mate-within.mjs, brute.mjs): board moves with and without promotion, then
 // drops.  isLegal rejects what the rules forbid (self-check, dead pieces, two pawns on a
 // file, pawn-drop mate).
 export function legalMoves(pos) {

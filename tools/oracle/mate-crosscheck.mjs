@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // mate-crosscheck.mjs: compares tsume's bounded mate search with brute forces over an
-// independent rules library.  For each position the brute force (shogiops) finds the shortest
-// mate within a small bound, or none, three times: with every legal reply counted (tsume's
+// independent rules library (brute.mjs, shared with verify-crosscheck.mjs).  For each
+// position the brute force (shogiops) finds the shortest mate within a small bound, or
+// none, three times: with every legal reply counted (tsume's
 // --futile none), and under each composers' rule as README ("Futile interpositions") and
 // solver/futile.h state them (--futile capture, --futile delay), written here from those
 // statements alone.  `tsume check --plies B --futile RULE` must give the same answer and
@@ -47,7 +48,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { importPkg } from './modules.mjs';
-import { legalMoves } from './legal.mjs';
+import { randomPositions, reset, setVisits, shortest } from './brute.mjs';
 
 function fatal(msg) {
     console.error(`mate-crosscheck: ${msg}`);
@@ -55,8 +56,7 @@ function fatal(msg) {
 }
 
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
-const { parseUsi, opposite } = await importPkg('shogiops', './util');
-const { between } = await importPkg('shogiops', './attacks');
+const { parseUsi } = await importPkg('shogiops', './util');
 
 const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], recompute: false, shared: '../shared', sample: 0, visits: 3000000, record: '',
     bin: process.env.TSUME_BIN || './tsume' };
@@ -94,148 +94,8 @@ const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], recompute:
     if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
     if (!opts.random && !opts.lines && !opts.files.length) fatal('nothing to check: give --random N, --lines or --file F');
 }
+setVisits(opts.visits);
 const t0 = Date.now();
-
-// ---------------------------------------------------------------- the brute force
-class OverBudget extends Error {}
-let visits = 0;
-
-// The attacker to move in pos mates within n plies (n odd) under rule ('none', 'capture' or
-// 'delay': README, "Futile interpositions"; solver/futile.h states both rules exactly).
-// Answers (memo) are kept by position (board, hands, side) and question, and the attacker's
-// checks (each with the position after it) and the defender's replies (moveMemo) by
-// position, across the three rules' searches of one position (add() clears both): nothing
-// here depends on the path, since a bound this small leaves no room for a repetition to be
-// a shortest mate.
-let memo = new Map(), moveMemo = new Map();
-const keyOf = (pos) => makeSfen(pos).replace(/ \d+$/, '');
-function checksOf(pos) {
-    const key = keyOf(pos);
-    let v = moveMemo.get(key);
-    if (v === undefined) {
-        v = [];
-        for (const m of legalMoves(pos)) {
-            const after = pos.clone();
-            after.play(m);
-            if (after.isCheck()) v.push(after);
-        }
-        if (moveMemo.size > 200000) moveMemo.clear(); // a bound on the memory it takes
-        moveMemo.set(key, v);
-    }
-    return v;
-}
-function repliesOf(d) {
-    const key = keyOf(d);
-    let v = moveMemo.get(key);
-    if (v === undefined) moveMemo.set(key, (v = legalMoves(d)));
-    return v;
-}
-function remembered(pos, question, answer) {
-    const key = `${keyOf(pos)}|${question}`;
-    let v = memo.get(key);
-    if (v === undefined) memo.set(key, (v = answer()));
-    return v;
-}
-
-function mates(pos, n, rule = 'none') {
-    return remembered(pos, `m${n}${rule}`, () => {
-        for (const after of checksOf(pos)) {
-            if (++visits > opts.visits) throw new OverBudget();
-            if (mated(after, n - 1, rule)) return true;
-        }
-        return false;
-    });
-}
-
-// The defender to move in d, in check, is mated within L plies (L even).  Under both
-// composers' rules a reply futile by the capture test does not count, and a defender left
-// without a reply that counts is mated.  Under the delay rule a reply not mated within
-// L - 1 still does not count when it interposes, the checker can take the piece so that
-// the position Q reached and Q with the piece handed back are both mated within L, and
-// another reply that counts is mated in exactly L - 1 (not within L - 3).
-function mated(d, L, rule) {
-    let replies = repliesOf(d);
-    if (rule !== 'none') replies = replies.filter((r) => !captureFutile(d, r, 1));
-    if (replies.length === 0) return true;
-    if (L < 2) return false;
-    const proven = [];
-    let pending = false;
-    for (const reply of replies) {
-        const next = d.clone();
-        next.play(reply);
-        if (mates(next, L - 1, rule)) proven.push(next);
-        else if (rule === 'delay' && delayFutile(d, reply, L)) pending = true;
-        else return false;
-    }
-    return !pending || proven.some((next) => L < 4 || !mates(next, L - 3, rule));
-}
-
-// The square of the one distant piece that checks the defender to move in d, when reply r
-// puts a piece between it and the king; else -1.
-function interposes(d, r) {
-    const king = d.kingsOf(d.turn).singleSquare();
-    if (king === undefined || r.from === king) return -1;
-    const checkers = d.squareAttackers(king, opposite(d.turn), d.board.occupied);
-    if (!checkers.isSingleSquare()) return -1;
-    return between(king, checkers.first()).has(r.to) ? checkers.first() : -1;
-}
-
-// After interposition r (d: defender to move), the checker's captures of the piece that
-// give check: for each, the position reached and that position with the piece handed
-// back (out of the attacker's hand; into the defender's when r was a drop).
-function captures(d, r, checker) {
-    const a = d.clone();
-    a.play(r);
-    const out = [];
-    for (const promotion of [false, true]) {
-        const m = { from: checker, to: r.to, promotion };
-        if (!a.isLegal(m)) continue;
-        const kept = a.clone();
-        const held = new Map(kept.hands.color(kept.turn));
-        const taker = kept.turn;
-        kept.play(m);
-        if (!kept.isCheck()) continue;
-        const role = [...kept.hands.color(taker)].find(([ro, k]) => k > (held.get(ro) || 0))[0];
-        const back = kept.clone();
-        back.hands.color(taker).set(role, back.hands.color(taker).get(role) - 1);
-        if (r.from === undefined) back.hands.color(back.turn).set(role, back.hands.color(back.turn).get(role) + 1);
-        out.push({ kept, back });
-    }
-    return out;
-}
-
-// The capture rule: r interposes, and after some capture of the checker with the piece
-// handed back the defender is mated on the spot (no reply, or only such interpositions).
-function captureFutile(d, r, depth) {
-    const checker = interposes(d, r);
-    if (checker < 0 || depth > 24) return false;
-    for (const { back } of captures(d, r, checker)) {
-        if (++visits > opts.visits) throw new OverBudget();
-        if (remembered(back, `c${depth}`, () => repliesOf(back).every((r2) => captureFutile(back, r2, depth + 1))))
-            return true;
-    }
-    return false;
-}
-
-// The delay rule's capture half for r at a defender node with bound L.
-function delayFutile(d, r, L) {
-    const checker = interposes(d, r);
-    if (checker < 0) return false;
-    return captures(d, r, checker).some(({ kept, back }) => mated(back, L, 'delay') && mated(kept, L, 'delay'));
-}
-
-/* The shortest mate within bound under rule (0: none), or -1 over the budget. */
-function shortest(pos, bound, rule = 'none') {
-    visits = 0;
-    try {
-        for (let n = 1; n <= bound; n += 2)
-            if (mates(pos, n, rule)) return n;
-        return 0;
-    } catch (e) {
-        if (e instanceof OverBudget) return -1;
-        throw e;
-    }
-}
 
 // ---------------------------------------------------------------- positions
 // {sfen, bound, want, capture, delay, from}: want, the brute force's answer with every
@@ -255,8 +115,7 @@ function progress() {
 // skipped (null) when a search runs past the budget.
 function add(pos, bound, from) {
     progress();
-    memo = new Map();
-    moveMemo = new Map();
+    reset();
     const want = shortest(pos, bound);
     const capture = want < 0 ? -1 : shortest(pos, bound, 'capture');
     const delay = capture < 0 ? -1 : shortest(pos, bound, 'delay');
@@ -270,82 +129,10 @@ function add(pos, bound, from) {
 }
 
 if (opts.random) {
-    // A 31-bit linear congruential generator.  Math.imul keeps the product exact: the plain
-    // product passes 2^53, and its rounding made short cycles (until 2026-11-30 seed 6060
-    // drew 58 distinct positions in 1500, each about 40 times).  A position drawn twice is
-    // drawn again (seen), so --random N checks N different positions.
-    let seed = opts.seed;
-    const rnd = (n) => {
-        seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-        return (seed >> 4) % n;
-    };
-    const seen = new Set();
-    const KINDS = ['P', 'L', 'N', 'S', 'G', 'B', 'R', '+P', '+L', '+N', '+S', '+B', '+R'];
-    const HAND = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
-    const MAX = { R: 2, B: 2, G: 4, S: 4, N: 4, L: 4, P: 18 };
     let made = 0;
-    for (let tries = 0; made < opts.random && tries < opts.random * 100; tries++) {
-        const board = Array.from({ length: 9 }, () => Array(9).fill(null));
-        const used = { R: 0, B: 0, G: 0, S: 0, N: 0, L: 0, P: 0 };
-        const pawnFile = [new Set(), new Set()]; // files with an unpromoted pawn: attacker, defender
-        const kr = rnd(4), kf = rnd(9);
-        board[kr][kf] = 'k';
-        const place = (attacker) => {
-            for (let t = 0; t < 20; t++) {
-                const kind = KINDS[rnd(KINDS.length)], base = kind.replace('+', '');
-                const r = kr + rnd(7) - 3, f = kf + rnd(7) - 3;
-                if (used[base] >= MAX[base] || r < 0 || r > 8 || f < 0 || f > 8 || board[r][f]) continue;
-                // no piece that could never move (the attacker moves towards rank a), no nifu
-                const deep = attacker ? r : 8 - r;
-                if ((kind === 'P' || kind === 'L') && deep === 0) continue;
-                if (kind === 'N' && deep < 2) continue;
-                if (kind === 'P' && pawnFile[attacker ? 0 : 1].has(f)) continue;
-                if (kind === 'P') pawnFile[attacker ? 0 : 1].add(f);
-                used[base]++;
-                board[r][f] = attacker ? kind : kind.length > 1 ? '+' + kind[1].toLowerCase() : kind.toLowerCase();
-                return;
-            }
-        };
-        const attackers = 2 + rnd(5), defenders = rnd(5);
-        for (let i = 0; i < attackers; i++) place(true);
-        for (let i = 0; i < defenders; i++) place(false);
-        if (rnd(3) === 0) {
-            const r = 7 + rnd(2), f = rnd(9);
-            if (!board[r][f]) board[r][f] = 'K';
-        }
-        let hand = '';
-        for (const h of HAND) {
-            const k = rnd(3) === 0 ? Math.min(MAX[h] - used[h], 1 + rnd(2)) : 0;
-            used[h] += k;
-            if (k > 0) hand += (k > 1 ? k : '') + h;
-        }
-        if (rnd(2)) // the defender holds the rest, or nothing
-            for (const h of HAND) {
-                const left = MAX[h] - used[h];
-                if (left > 0) hand += (left > 1 ? left : '') + h.toLowerCase();
-            }
-        const rows = board.map((row) => {
-            let s = '', empty = 0;
-            for (const c of row) {
-                if (!c) {
-                    empty++;
-                    continue;
-                }
-                if (empty) s += empty, (empty = 0);
-                s += c;
-            }
-            return empty ? s + empty : s;
-        });
-        const sfen = `${rows.join('/')} b ${hand || '-'} 1`;
-        const p = parseSfen('standard', sfen, true), q = parseSfen('standard', sfen.replace(' b ', ' w '), true);
-        if (p.isErr || q.isErr || p.value.isCheck() || q.value.isCheck() || seen.has(sfen))
-            continue; // neither king may stand in check with the attacker to move
-        seen.add(sfen);
-        if (rnd(3) !== 0) {
-            const probe = shortest(p.value, 1); // mostly keep the positions without a mate in one
-            if (probe !== 0) continue;
-        }
-        if (add(p.value, opts.plies, `random, seed ${opts.seed}`)) made++;
+    for (const pos of randomPositions(opts.seed, opts.random * 100, (p) => shortest(p, 1))) {
+        if (add(pos, opts.plies, `random, seed ${opts.seed}`)) made++;
+        if (made === opts.random) break;
     }
 }
 
