@@ -48,6 +48,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { importPkg } from './modules.mjs';
+import { parseArgs, readRows } from './args.mjs';
 import { randomPositions, reset, setVisits, shortest } from './brute.mjs';
 
 function fatal(msg) {
@@ -58,42 +59,19 @@ function fatal(msg) {
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
 const { parseUsi } = await importPkg('shogiops', './util');
 
-const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], recompute: false, shared: '../shared', sample: 0, visits: 3000000, record: '',
-    bin: process.env.TSUME_BIN || './tsume' };
-{
-    const a = process.argv.slice(2);
-    const num = (i, name, min) => {
-        if (i + 1 >= a.length) fatal(`${name} needs a value`);
-        const v = Number(a[i + 1]);
-        if (!Number.isInteger(v) || v < min) fatal(`${name} needs a whole number of at least ${min}`);
-        return v;
-    };
-    for (let i = 0; i < a.length; i++) {
-        if (a[i] === '--random') opts.random = num(i++, a[i], 1);
-        else if (a[i] === '--seed') opts.seed = num(i++, a[i], 1);
-        else if (a[i] === '--plies') opts.plies = num(i++, a[i], 1);
-        else if (a[i] === '--sample') opts.sample = num(i++, a[i], 1);
-        else if (a[i] === '--visits') opts.visits = num(i++, a[i], 1);
-        else if (a[i] === '--lines') opts.lines = true;
-        else if (a[i] === '--recompute') opts.recompute = true;
-        else if (a[i] === '--file') {
-            if (i + 1 >= a.length) fatal('--file needs a value');
-            opts.files.push(a[++i]);
-        }
-        else if (a[i] === '--shared' || a[i] === '--bin' || a[i] === '--record') {
-            if (i + 1 >= a.length) fatal(`${a[i]} needs a value`);
-            opts[a[i].slice(2)] = a[++i];
-        } else if (a[i] === '-h' || a[i] === '--help') {
-            console.log('usage: node tools/oracle/mate-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
-                '       [--file F [--recompute]] [--shared DIR] [--sample N] [--visits V] [--bin PATH]\n' +
-                '       [--record F]\n' +
-                '       (see the file\'s comment)');
-            process.exit(0);
-        } else fatal(`unknown option '${a[i]}' (see --help)`);
-    }
-    if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
-    if (!opts.random && !opts.lines && !opts.files.length) fatal('nothing to check: give --random N, --lines or --file F');
-}
+const opts = parseArgs(process.argv.slice(2), {
+    '--random': ['random', 'number', 1], '--seed': ['seed', 'number', 1], '--plies': ['plies', 'number', 1],
+    '--sample': ['sample', 'number', 1], '--visits': ['visits', 'number', 1], '--lines': ['lines', 'flag'],
+    '--recompute': ['recompute', 'flag'], '--file': ['files', 'list'], '--shared': ['shared', 'word'],
+    '--bin': ['bin', 'word'], '--record': ['record', 'word'],
+}, { random: 0, seed: 1, plies: 3, lines: false, files: [], recompute: false, shared: '../shared', sample: 0,
+    visits: 3000000, record: '', bin: process.env.TSUME_BIN || './tsume' },
+'usage: node tools/oracle/mate-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
+    '       [--file F [--recompute]] [--shared DIR] [--sample N] [--visits V] [--bin PATH]\n' +
+    '       [--record F]\n' +
+    '       (see the file\'s comment)', fatal);
+if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
+if (!opts.random && !opts.lines && !opts.files.length) fatal('nothing to check: give --random N, --lines or --file F');
 setVisits(opts.visits);
 const t0 = Date.now();
 
@@ -173,25 +151,17 @@ if (opts.lines) {
     for (let i = 0; i < found.length; i += step) add(found[i].pos, found[i].bound, found[i].from);
 }
 
-for (const f of opts.files) {
-    let text;
-    try {
-        text = fs.readFileSync(f, 'utf8');
-    } catch {
-        fatal(`cannot read ${f}`);
-    }
-    text.split('\n').forEach((line, i) => {
-        if (!line.trim() || line.startsWith('#')) return;
-        const [sfen, b, rec] = line.split('\t');
+for (const f of opts.files)
+    for (const { cols: [sfen, b, rec], line } of readRows(f, fatal)) {
         const p = parseSfen('standard', (sfen || '').trim(), true), bound = Number(b);
         if (p.isErr || !Number.isInteger(bound) || bound < 1 || bound % 2 === 0)
-            fatal(`${f}:${i + 1}: not a position and an odd bound`);
+            fatal(`${f}:${line}: not a position and an odd bound`);
         // recorded: [none] or [none, capture, delay], or null: search now
         const recorded = rec === undefined || rec.trim() === '-' || rec.trim() === '' ? null : rec.trim().split(',').map(Number);
         const length = (v) => Number.isInteger(v) && v >= 0 && v <= bound && (v === 0 || v % 2 === 1);
         if (recorded !== null && !((recorded.length === 1 || recorded.length === 3) && recorded.every(length)))
-            fatal(`${f}:${i + 1}: the recorded answer '${rec}' is not N or N,C,D (each 0 or an odd length within the bound)`);
-        const from = `${path.basename(f)}:${i + 1}`;
+            fatal(`${f}:${line}: the recorded answer '${rec}' is not N or N,C,D (each 0 or an odd length within the bound)`);
+        const from = `${path.basename(f)}:${line}`;
         if (recorded === null) add(p.value, bound, from);
         else if (!opts.recompute)
             cases.push({ sfen: makeSfen(p.value), bound, want: recorded[0], capture: recorded[1] ?? null, delay: recorded[2] ?? null, from });
@@ -201,8 +171,7 @@ for (const f of opts.files) {
             if (found && found.join() !== recorded.join())
                 fatal(`${from}: the brute force finds ${found.join()}, the file records ${recorded.join()}`);
         }
-    });
-}
+    }
 
 // --record F: the searched cases where a composers' rule changes the answer, as --file rows
 // with all three answers recorded.

@@ -31,9 +31,9 @@
 // The last line is "verify-oracle: N passed, N failed (N skipped)"; exit status 1 on any
 // mismatch, 2 when the tool itself cannot run.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { importPkg } from './modules.mjs';
+import { parseArgs, readRows } from './args.mjs';
 import { legalMoves } from './legal.mjs';
 import { captureFutile, delayFutile, guarded, mated, randomPositions, reset, setVisits, shortest, shortestMated }
     from './brute.mjs';
@@ -46,41 +46,21 @@ function fatal(msg) {
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
 const { parseUsi, makeUsi } = await importPkg('shogiops', './util');
 
-const opts = { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '../shared', sample: 0, extra: 0,
-    visits: 3000000, futile: 'delay', bin: process.env.TSUME_BIN || './tsume' };
-{
-    const a = process.argv.slice(2);
-    const num = (i, name, min) => {
-        if (i + 1 >= a.length) fatal(`${name} needs a value`);
-        const v = Number(a[i + 1]);
-        if (!Number.isInteger(v) || v < min) fatal(`${name} needs a whole number of at least ${min}`);
-        return v;
-    };
-    for (let i = 0; i < a.length; i++) {
-        if (a[i] === '--random') opts.random = num(i++, a[i], 1);
-        else if (a[i] === '--seed') opts.seed = num(i++, a[i], 1);
-        else if (a[i] === '--plies') opts.plies = num(i++, a[i], 1);
-        else if (a[i] === '--sample') opts.sample = num(i++, a[i], 1);
-        else if (a[i] === '--extra') opts.extra = num(i++, a[i], 0);
-        else if (a[i] === '--visits') opts.visits = num(i++, a[i], 1);
-        else if (a[i] === '--lines') opts.lines = true;
-        else if (a[i] === '--file' || a[i] === '--shared' || a[i] === '--bin' || a[i] === '--futile') {
-            if (i + 1 >= a.length) fatal(`${a[i]} needs a value`);
-            if (a[i] === '--file') opts.files.push(a[++i]);
-            else opts[a[i].slice(2)] = a[++i];
-        } else if (a[i] === '-h' || a[i] === '--help') {
-            console.log('usage: node tools/oracle/verify-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
-                '       [--file F] [--shared DIR] [--sample N] [--extra E] [--visits V] [--futile RULE]\n' +
-                '       [--bin PATH]\n' +
-                '       (see the file\'s comment)');
-            process.exit(0);
-        } else fatal(`unknown option '${a[i]}' (see --help)`);
-    }
-    if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
-    if (opts.extra % 2) fatal('--extra needs an even number (plies past the main line\'s, a move pair each)');
-    if (!['none', 'capture', 'delay'].includes(opts.futile)) fatal('--futile needs none, capture or delay');
-    if (!opts.random && !opts.lines && !opts.files.length) fatal('nothing to check: give --random N, --lines or --file F');
-}
+const opts = parseArgs(process.argv.slice(2), {
+    '--random': ['random', 'number', 1], '--seed': ['seed', 'number', 1], '--plies': ['plies', 'number', 1],
+    '--sample': ['sample', 'number', 1], '--extra': ['extra', 'number', 0], '--visits': ['visits', 'number', 1],
+    '--lines': ['lines', 'flag'], '--file': ['files', 'list'], '--shared': ['shared', 'word'], '--bin': ['bin', 'word'],
+    '--futile': ['futile', 'word'],
+}, { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '../shared', sample: 0, extra: 0, visits: 3000000,
+    futile: 'delay', bin: process.env.TSUME_BIN || './tsume' },
+'usage: node tools/oracle/verify-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
+    '       [--file F] [--shared DIR] [--sample N] [--extra E] [--visits V] [--futile RULE]\n' +
+    '       [--bin PATH]\n' +
+    '       (see the file\'s comment)', fatal);
+if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
+if (opts.extra % 2) fatal('--extra needs an even number (plies past the main line\'s, a move pair each)');
+if (!['none', 'capture', 'delay'].includes(opts.futile)) fatal('--futile needs none, capture or delay');
+if (!opts.random && !opts.lines && !opts.files.length) fatal('nothing to check: give --random N, --lines or --file F');
 setVisits(opts.visits);
 const rule = opts.futile;
 const t0 = Date.now();
@@ -99,19 +79,10 @@ if (opts.random) {
 }
 if (opts.lines) {
     const found = [];
-    for (const f of ['zuko.sfen', 'muso.sfen']) {
-        const file = path.join(opts.shared, 'problems', f);
-        let text;
-        try {
-            text = fs.readFileSync(file, 'utf8');
-        } catch {
-            fatal(`cannot read ${file} (give --shared DIR)`);
-        }
-        text.split('\n').forEach((line, i) => {
-            if (!line.trim() || line.startsWith('#')) return;
-            const cols = line.split('\t');
+    for (const f of ['zuko.sfen', 'muso.sfen'])
+        for (const { cols, line } of readRows(path.join(opts.shared, 'problems', f), fatal)) {
             const p = parseSfen('standard', cols[0].trim(), false);
-            if (p.isErr) return;
+            if (p.isErr) continue;
             const pos = p.value, seen = [pos.clone()];
             for (const u of (cols[2] || '').trim().split(/\s+/)) {
                 const m = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/.test(u) ? parseUsi(u) : undefined;
@@ -121,26 +92,17 @@ if (opts.lines) {
             }
             const at = seen.length - 1 - opts.plies;
             if (at >= 0 && at % 2 === 0 && pos.isCheckmate())
-                found.push({ sfen: makeSfen(seen[at]), from: `${f}:${i + 1}` });
-        });
-    }
+                found.push({ sfen: makeSfen(seen[at]), from: `${f}:${line}` });
+        }
     const step = opts.sample ? Math.max(1, Math.floor(found.length / opts.sample)) : 1;
     for (let i = 0; i < found.length; i += step) problems.push(found[i]);
 }
-for (const f of opts.files) {
-    let text;
-    try {
-        text = fs.readFileSync(f, 'utf8');
-    } catch {
-        fatal(`cannot read ${f}`);
+for (const f of opts.files)
+    for (const { cols, line } of readRows(f, fatal)) {
+        const sfen = cols[0].trim();
+        if (parseSfen('standard', sfen, true).isErr) fatal(`${f}:${line}: not a position`);
+        problems.push({ sfen, from: `${path.basename(f)}:${line}` });
     }
-    text.split('\n').forEach((line, i) => {
-        if (!line.trim() || line.startsWith('#')) return;
-        const sfen = line.split('\t')[0].trim();
-        if (parseSfen('standard', sfen, true).isErr) fatal(`${f}:${i + 1}: not a position`);
-        problems.push({ sfen, from: `${path.basename(f)}:${i + 1}` });
-    });
-}
 
 // ---------------------------------------------------------------- tsume's reports
 const r = spawnSync(opts.bin, ['verify', '--format', 'json', '--jobs', '1', '--hash', '64', '--nodes', '20000000',
