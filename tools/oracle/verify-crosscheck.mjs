@@ -27,7 +27,9 @@
 // usage (from the repo root, after tools/oracle/setup.sh):
 //   node tools/oracle/verify-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]
 //        [--file F] [--shared DIR] [--sample N] [--extra E] [--visits V] [--futile RULE]
-//        [--bin PATH]
+//        [--nodes N] [--bin PATH]
+// --nodes: tsume verify's node limit a problem (default 20000000; what it leaves open is
+// passed over).
 // The last line is "verify-oracle: N passed, N failed (N skipped)"; exit status 1 on any
 // mismatch, 2 when the tool itself cannot run.
 import { spawnSync } from 'node:child_process';
@@ -50,12 +52,12 @@ const opts = parseArgs(process.argv.slice(2), {
     '--random': ['random', 'number', 1], '--seed': ['seed', 'number', 1], '--plies': ['plies', 'number', 1],
     '--sample': ['sample', 'number', 1], '--extra': ['extra', 'number', 0], '--visits': ['visits', 'number', 1],
     '--lines': ['lines', 'flag'], '--file': ['files', 'list'], '--shared': ['shared', 'word'], '--bin': ['bin', 'word'],
-    '--futile': ['futile', 'word'],
+    '--futile': ['futile', 'word'], '--nodes': ['nodes', 'number', 1],
 }, { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '../shared', sample: 0, extra: 0, visits: 3000000,
-    futile: 'delay', bin: process.env.TSUME_BIN || './tsume' },
+    futile: 'delay', nodes: 20000000, bin: process.env.TSUME_BIN || './tsume' },
 'usage: node tools/oracle/verify-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
     '       [--file F] [--shared DIR] [--sample N] [--extra E] [--visits V] [--futile RULE]\n' +
-    '       [--bin PATH]\n' +
+    '       [--nodes N] [--bin PATH]\n' +
     '       (see the file\'s comment)', fatal);
 if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
 if (opts.extra % 2) fatal('--extra needs an even number (plies past the main line\'s, a move pair each)');
@@ -105,7 +107,7 @@ for (const f of opts.files)
     }
 
 // ---------------------------------------------------------------- tsume's reports
-const r = spawnSync(opts.bin, ['verify', '--format', 'json', '--jobs', '1', '--hash', '64', '--nodes', '20000000',
+const r = spawnSync(opts.bin, ['verify', '--format', 'json', '--jobs', '1', '--hash', '64', '--nodes', String(opts.nodes),
     '--futile', rule, '-f', '-'], { input: problems.map((p) => p.sfen + '\n').join(''), encoding: 'utf8',
     maxBuffer: 1 << 28 });
 if (r.error) fatal(`cannot run ${opts.bin}: ${r.error.message}`);
