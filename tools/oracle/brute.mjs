@@ -8,7 +8,7 @@ import { importPkg } from './modules.mjs';
 import { legalMoves } from './legal.mjs';
 
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
-const { opposite } = await importPkg('shogiops', './util');
+const { opposite, parseUsi } = await importPkg('shogiops', './util');
 const { between } = await importPkg('shogiops', './attacks');
 
 export class OverBudget extends Error {}
@@ -278,4 +278,29 @@ export function* randomPositions(seed, tries, probe) {
         if (rnd(3) !== 0 && probe(p.value) !== 0) continue; // mostly keep those without a mate in one
         yield p.value;
     }
+}
+
+// The positions along a solution line: cols, a row of a problem file (SFEN, optionally
+// prefixed 'position sfen'; the stated length; USI moves), gives the problem's position and
+// one after each of its moves, up to the first that is not a legal USI move; none for a
+// SFEN that does not parse or carries moves of its own.
+export function linePositions(cols) {
+    const sfen = cols[0].replace(/^position\s+/, '').replace(/^sfen\s+/, '').trim();
+    if (sfen.includes(' moves')) return [];
+    const p = parseSfen('standard', sfen, false);
+    if (p.isErr) return [];
+    const pos = p.value, line = [pos.clone()];
+    for (const u of (cols[2] || '').trim().split(/\s+/)) {
+        const m = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/.test(u) ? parseUsi(u) : undefined;
+        if (!m || !pos.isLegal(m)) break;
+        pos.play(m);
+        line.push(pos.clone());
+    }
+    return line;
+}
+
+// About n of list (every k-th one from the first), or all of it when n is 0.
+export function sampled(list, n) {
+    const step = n ? Math.max(1, Math.floor(list.length / n)) : 1;
+    return list.filter((_, i) => i % step === 0);
 }

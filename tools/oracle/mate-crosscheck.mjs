@@ -49,7 +49,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { importPkg } from './modules.mjs';
 import { parseArgs, readRows } from './args.mjs';
-import { randomPositions, reset, setVisits, shortest } from './brute.mjs';
+import { linePositions, randomPositions, reset, sampled, setVisits, shortest } from './brute.mjs';
 
 function fatal(msg) {
     console.error(`mate-crosscheck: ${msg}`);
@@ -57,7 +57,6 @@ function fatal(msg) {
 }
 
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
-const { parseUsi } = await importPkg('shogiops', './util');
 
 const opts = parseArgs(process.argv.slice(2), {
     '--random': ['random', 'number', 1], '--seed': ['seed', 'number', 1], '--plies': ['plies', 'number', 1],
@@ -127,19 +126,7 @@ if (opts.lines) {
     for (const f of files)
         for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
             if (!line.trim() || line.startsWith('#')) continue;
-            const cols = line.split('\t');
-            const sfen = cols[0].replace(/^position\s+/, '').replace(/^sfen\s+/, '').trim();
-            if (sfen.includes(' moves')) continue;
-            const p = parseSfen('standard', sfen, false);
-            if (p.isErr) continue;
-            const pos = p.value;
-            const line_ = [pos.clone()];
-            for (const u of (cols[2] || '').trim().split(/\s+/)) {
-                const m = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/.test(u) ? parseUsi(u) : undefined;
-                if (!m || !pos.isLegal(m)) break;
-                pos.play(m);
-                line_.push(pos.clone());
-            }
+            const line_ = linePositions(line.split('\t'));
             for (let k = 0; k < line_.length; k += 2) {
                 const s = makeSfen(line_[k]);
                 if (line_[k].isCheck() || seen.has(s)) continue;
@@ -147,8 +134,7 @@ if (opts.lines) {
                 found.push({ pos: line_[k], bound: line_.length - 1 - k <= 9 ? 5 : 3, from: f });
             }
         }
-    const step = opts.sample ? Math.max(1, Math.floor(found.length / opts.sample)) : 1;
-    for (let i = 0; i < found.length; i += step) add(found[i].pos, found[i].bound, found[i].from);
+    for (const { pos, bound, from } of sampled(found, opts.sample)) add(pos, bound, from);
 }
 
 for (const f of opts.files)

@@ -37,7 +37,8 @@ import path from 'node:path';
 import { importPkg } from './modules.mjs';
 import { parseArgs, readRows } from './args.mjs';
 import { legalMoves } from './legal.mjs';
-import { captureFutile, delayFutile, guarded, mated, randomPositions, reset, setVisits, shortest, shortestMated }
+import { captureFutile, delayFutile, guarded, linePositions, mated, randomPositions, reset, sampled, setVisits, shortest,
+    shortestMated }
     from './brute.mjs';
 
 function fatal(msg) {
@@ -83,21 +84,11 @@ if (opts.lines) {
     const found = [];
     for (const f of ['zuko.sfen', 'muso.sfen'])
         for (const { cols, line } of readRows(path.join(opts.shared, 'problems', f), fatal)) {
-            const p = parseSfen('standard', cols[0].trim(), false);
-            if (p.isErr) continue;
-            const pos = p.value, seen = [pos.clone()];
-            for (const u of (cols[2] || '').trim().split(/\s+/)) {
-                const m = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/.test(u) ? parseUsi(u) : undefined;
-                if (!m || !pos.isLegal(m)) break;
-                pos.play(m);
-                seen.push(pos.clone());
-            }
-            const at = seen.length - 1 - opts.plies;
-            if (at >= 0 && at % 2 === 0 && pos.isCheckmate())
+            const seen = linePositions(cols), at = seen.length - 1 - opts.plies;
+            if (at >= 0 && at % 2 === 0 && seen[seen.length - 1].isCheckmate())
                 found.push({ sfen: makeSfen(seen[at]), from: `${f}:${line}` });
         }
-    const step = opts.sample ? Math.max(1, Math.floor(found.length / opts.sample)) : 1;
-    for (let i = 0; i < found.length; i += step) problems.push(found[i]);
+    problems.push(...sampled(found, opts.sample));
 }
 for (const f of opts.files)
     for (const { cols, line } of readRows(f, fatal)) {
