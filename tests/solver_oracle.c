@@ -24,7 +24,8 @@
  * the npm libraries of tools/oracle/setup.sh, as movegen_oracle.c does.
  *
  * solver_verify_oracle (below) referees tsume verify's reports with the same brute force
- * (tools/oracle/verify-crosscheck.mjs).
+ * (tools/oracle/verify-crosscheck.mjs), and solver_verify_witness_faults makes sure that
+ * referee fails reports at fault.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,12 +87,48 @@ TEST_LONG(solver_mate_oracle)
  * tests/data/verify_positions.tsv holds the 14 positions where three bugs planted in the walk
  * (a drop, a promoting check never asked; "mated sooner" asked two plies short) were caught:
  * each bug fails this test.  A sample of the collections' line positions, 3 plies before
- * the mate, adds breadth. */
+ * the mate, adds breadth; the findings' own lines are checked as well (below). */
 TEST_LONG(solver_verify_oracle)
 {
     if (!have_node() || !fu_begin())
         return;
     run_tool("verify-crosscheck.mjs", "verify-oracle: ", "--file tests/data/verify_positions.tsv", 14);
     run_tool("verify-crosscheck.mjs", "verify-oracle: ", "--lines --plies 3 --sample 40", 0);
+    run_tool("verify-crosscheck.mjs", "verify-oracle: ", "--file tests/data/verify_witness.tsv --witness-only", 10);
+    fu_end();
+}
+
+/* The findings' own lines (verify-crosscheck.mjs --witness-only): each must be legal, end in
+ * mate in the plies given, and make the kind given when classified again from README's
+ * statements.  tests/data/verify_witness.tsv holds whole problems and random positions where six
+ * bugs planted in the classification were caught (each fails the run above); the referee must
+ * in turn fail each report of tests/data/verify_bad_reports.jsonl (those bugs' reports, one
+ * each, and two edited by hand), each with its own mismatch, so that a referee that passes
+ * everything cannot pass here. */
+TEST_LONG(solver_verify_witness_faults)
+{
+    if (!have_node() || !fu_begin())
+        return;
+    fu_run_t r = fu_shell("node tools/oracle/verify-crosscheck.mjs --reports tests/data/verify_bad_reports.jsonl "
+                          "--witness-only");
+    static const char *const want[] = {
+        "bad_reports.jsonl:1) 9/7+NS/9/4+L1k2/3+P5/4R2R1/9/9/6K2 b GSN2P2b3g2s2n3l15p 1: ply 1: G*2d (square): its "
+        "line makes it cook",
+        "bad_reports.jsonl:2) 2+P1l4/3pg2R1/pl3+PB2/1B1+rk4/3l5/1pP6/9/2L6/9 b 3g4s4n12p 1: ply 7: 4d6b "
+        "(transposition): its line makes it detour",
+        "bad_reports.jsonl:3) 2+P1l4/3pg2R1/pl3+PB2/1B1+rk4/3l5/1pP6/9/2L6/9 b 3g4s4n12p 1: ply 15: P*9g (detour): "
+        "its line makes it cook",
+        "ply 60: 8i9h (equal): its line makes it none (2 left in hand)",
+        "ply 19: N*9i (cook): its line does not end in mate",
+        "ply 19: N*9i (piece): its line makes it cook",
+        "ply 29: 6d5b+ (transposition): its move 3, 5e5a, is not legal",
+        "ply 33: 1f2e (variation-cook): its branch (from ply 32) does not lead to ply 33",
+        "verify-oracle: 0 passed, 8 failed (0 skipped)",
+    };
+    CHECK_INT(r.code, 1);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        if (!strstr(r.out, want[i]))
+            test_fail(__FILE__, __LINE__, "the referee's output lacks \"%s\"", want[i]);
+    fu_run_free(&r);
     fu_end();
 }

@@ -14,7 +14,8 @@
 //     interpositions left out, as tsume's counted replies): listed as `equal` or
 //     `equal-last2`, mated in exactly rem; listed as `longer` (P plies), in exactly P - 1;
 //     not listed, within rem, or else an interposition the delay rule takes away at a node
-//     of bound rem + 1 (the main reply being the witness).
+//     of bound rem + 1 (the main reply being the witness);
+//   - every finding's own line, at any length (see "the findings' own lines" below).
 // A finding `unknown` (a limit left it open) is passed over; so is a problem whose line is
 // not certified, and a question the brute force cannot answer within --visits.
 //
@@ -23,16 +24,20 @@
 //   --lines       the position B plies before the mate on each solution line of
 //                 DIR/problems/{zuko,muso}.sfen (--shared DIR), B = --plies
 //   --file F      SFENs, one a line (other columns and '#' lines skipped)
+//   --reports F   tsume verify --format json reports already made (their "sfen"s), read
+//                 instead of running tsume (made under the --futile given here)
+// --witness-only: only the findings' own lines, no brute force (whole problems too).
 //
 // usage (from the repo root, after tools/oracle/setup.sh):
 //   node tools/oracle/verify-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]
 //        [--file F] [--shared DIR] [--sample N] [--extra E] [--visits V] [--futile RULE]
-//        [--nodes N] [--bin PATH]
+//        [--nodes N] [--bin PATH] [--reports F] [--witness-only]
 // --nodes: tsume verify's node limit a problem (default 20000000; what it leaves open is
 // passed over).
 // The last line is "verify-oracle: N passed, N failed (N skipped)"; exit status 1 on any
 // mismatch, 2 when the tool itself cannot run.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { importPkg } from './modules.mjs';
 import { parseArgs, readRows } from './args.mjs';
@@ -47,23 +52,27 @@ function fatal(msg) {
 }
 
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
-const { parseUsi, makeUsi } = await importPkg('shogiops', './util');
+const { makeSquareName, makeUsi, opposite, parseUsi } = await importPkg('shogiops', './util');
 
 const opts = parseArgs(process.argv.slice(2), {
     '--random': ['random', 'number', 1], '--seed': ['seed', 'number', 1], '--plies': ['plies', 'number', 1],
     '--sample': ['sample', 'number', 1], '--extra': ['extra', 'number', 0], '--visits': ['visits', 'number', 1],
     '--lines': ['lines', 'flag'], '--file': ['files', 'list'], '--shared': ['shared', 'word'], '--bin': ['bin', 'word'],
-    '--futile': ['futile', 'word'], '--nodes': ['nodes', 'number', 1],
+    '--futile': ['futile', 'word'], '--nodes': ['nodes', 'number', 1], '--reports': ['reports', 'list'],
+    '--witness-only': ['witnessOnly', 'flag'],
 }, { random: 0, seed: 1, plies: 3, lines: false, files: [], shared: '../shared', sample: 0, extra: 0, visits: 3000000,
-    futile: 'delay', nodes: 20000000, bin: process.env.TSUME_BIN || './tsume' },
+    futile: 'delay', nodes: 20000000, bin: process.env.TSUME_BIN || './tsume', reports: [], witnessOnly: false },
 'usage: node tools/oracle/verify-crosscheck.mjs [--random N] [--seed S] [--plies B] [--lines]\n' +
     '       [--file F] [--shared DIR] [--sample N] [--extra E] [--visits V] [--futile RULE]\n' +
-    '       [--nodes N] [--bin PATH]\n' +
+    '       [--nodes N] [--bin PATH] [--reports F] [--witness-only]\n' +
     '       (see the file\'s comment)', fatal);
 if (opts.plies % 2 === 0) fatal('--plies needs an odd number (the attacker moves first and last)');
 if (opts.extra % 2) fatal('--extra needs an even number (plies past the main line\'s, a move pair each)');
 if (!['none', 'capture', 'delay'].includes(opts.futile)) fatal('--futile needs none, capture or delay');
-if (!opts.random && !opts.lines && !opts.files.length) fatal('nothing to check: give --random N, --lines or --file F');
+if (!opts.random && !opts.lines && !opts.files.length && !opts.reports.length)
+    fatal('nothing to check: give --random N, --lines, --file F or --reports F');
+if (opts.reports.length && (opts.random || opts.lines || opts.files.length))
+    fatal('--reports takes the problems from the reports: not with --random, --lines or --file');
 setVisits(opts.visits);
 const rule = opts.futile;
 const t0 = Date.now();
@@ -98,17 +107,173 @@ for (const f of opts.files)
     }
 
 // ---------------------------------------------------------------- tsume's reports
-const r = spawnSync(opts.bin, ['verify', '--format', 'json', '--jobs', '1', '--hash', '64', '--nodes', String(opts.nodes),
-    '--futile', rule, '-f', '-'], { input: problems.map((p) => p.sfen + '\n').join(''), encoding: 'utf8',
-    maxBuffer: 1 << 28 });
-if (r.error) fatal(`cannot run ${opts.bin}: ${r.error.message}`);
-const reports = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
-if (reports.length !== problems.length) fatal(`${opts.bin} answered ${reports.length} of ${problems.length}: ${r.stderr}`);
+let reports = [];
+for (const f of opts.reports) {
+    let text;
+    try {
+        text = fs.readFileSync(f, 'utf8');
+    } catch (e) {
+        fatal(`cannot read ${f}: ${e.message}`);
+    }
+    const before = reports.length;
+    text.split('\n').forEach((l, i) => {
+        if (!l.startsWith('{')) return;
+        let rep;
+        try {
+            rep = JSON.parse(l);
+        } catch {
+            fatal(`${f}:${i + 1}: not a JSON object`);
+        }
+        if (typeof rep.sfen !== 'string' || parseSfen('standard', rep.sfen, true).isErr)
+            fatal(`${f}:${i + 1}: no position ("sfen")`);
+        problems.push({ sfen: rep.sfen, from: `${path.basename(f)}:${rep.id ?? i + 1}` });
+        reports.push(rep);
+    });
+    if (reports.length === before) fatal(`${f}: no report (one JSON object a line, from tsume verify --format json)`);
+}
+if (!opts.reports.length) {
+    const r = spawnSync(opts.bin, ['verify', '--format', 'json', '--jobs', '1', '--hash', '64', '--nodes', String(opts.nodes),
+        '--futile', rule, '-f', '-'], { input: problems.map((p) => p.sfen + '\n').join(''), encoding: 'utf8',
+        maxBuffer: 1 << 28 });
+    if (r.error) fatal(`cannot run ${opts.bin}: ${r.error.message}`);
+    reports = r.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    if (reports.length !== problems.length) fatal(`${opts.bin} answered ${reports.length} of ${problems.length}: ${r.stderr}`);
+}
 
 // ---------------------------------------------------------------- the referee
 const MATING = new Set(['cook', 'final-cook', 'promotion', 'square', 'piece', 'transposition', 'detour']);
-let passed = 0, failed = 0, skipped = 0, questions = 0, open = 0, overBudget = 0;
+const TIES = new Set(['equal', 'equal-last2', 'longer']);
+let passed = 0, failed = 0, skipped = 0, questions = 0, open = 0, overBudget = 0, witnesses = 0;
 const verdicts = {};
+
+// ---------------------------------------------------------------- the findings' own lines
+// Each finding's line (its moves, the alternative first) is what a reader sees, in the
+// report and as a KIF variation: it must be legal, every attacker move a check, and end
+// with the defender mated under the rule, in the plies the finding gives.  Its kind is
+// then derived again, from README's statements (`tsume verify`), from that line:
+//   - attacker ply, as fast as the main line: the same move with the other promotion is
+//     `promotion`; the same board piece, or a drop of the same kind, to another square on
+//     the same side of the defender's king along one rank, file or diagonal is `square`;
+//     a drop of another kind on the same square is `piece`;
+//   - else, following the line: reaching a main-line position (board, side to move,
+//     hands) at the ply the main line has it is `transposition`; reaching a main-line
+//     board later than the main line does, the attacker holding at least and the
+//     defender at most what they hold there (the very position counts first, the
+//     first such index of the main line counts) is `detour`; else `cook`;
+//   - on the last move, `final-cook`;
+//   - defender ply: as long as the main line is `equal` (`equal-last2` on the defender's
+//     last move): its line must not reach a main-line position in the sense above and
+//     leave no more pieces in the attacker's hand than the main line; longer is `longer`.
+// The kind depends on the line tsume chose among equally short ones: it is checked
+// against that line, not against every line the brute force could find.
+
+const boardOf = (pos) => makeSfen(pos).split(' ').slice(0, 2).join(' '); // board and side to move
+const handOf = (pos, color) => new Map([...pos.hands.color(color)].filter(([, k]) => k > 0));
+const handGe = (a, b) => [...b].every(([ro, k]) => (a.get(ro) || 0) >= k);
+const handEq = (a, b) => handGe(a, b) && handGe(b, a);
+
+// The first main-line index j >= from whose position is pos's, else the first whose board
+// is pos's with the attacker holding no more and the defender no less; -1 if none.
+function mainIndex(line, pos, from, attacker) {
+    const b = boardOf(pos), a = handOf(pos, attacker), d = handOf(pos, opposite(attacker));
+    let inferior = -1;
+    for (let j = from; j < line.length; j++) {
+        const m = line[j];
+        if (m.board !== b) continue;
+        if (handEq(m.a, a) && handEq(m.d, d)) return { j, same: true };
+        if (inferior < 0 && handGe(a, m.a) && handGe(m.d, d)) inferior = j;
+    }
+    return { j: inferior, same: false };
+}
+
+// The square's file (1-9) and rank (1-9) from its USI name.
+const at = (sq) => [Number(sq[0]), sq.charCodeAt(1) - 96];
+const unit = (x) => Math.sign(x);
+// The direction from k to s along a rank, file or diagonal, or null.
+function ray(k, s) {
+    const dx = s[0] - k[0], dy = s[1] - k[1];
+    if ((dx === 0) === (dy === 0) && Math.abs(dx) !== Math.abs(dy)) return null;
+    return `${unit(dx)},${unit(dy)}`;
+}
+function choiceKind(king, m, main) {
+    const drop = (u) => u[1] === '*';
+    if (!drop(m) && !drop(main) && m.replace('+', '') === main.replace('+', '')) return 'promotion';
+    const samePiece = drop(m) ? drop(main) && m[0] === main[0] : !drop(main) && m.slice(0, 2) === main.slice(0, 2);
+    const to = (u) => at(u.slice(2, 4)), k = at(king);
+    const r1 = ray(k, to(m)), r2 = ray(k, to(main));
+    if (samePiece && r1 && r1 === r2) return 'square';
+    if (drop(m) && drop(main) && m.slice(2, 4) === main.slice(2, 4)) return 'piece';
+    return 'cook';
+}
+
+// Plays moves from pos (changed in place): each must be legal and each of the attacker's a
+// check; each(i, pos) after every move.  A mismatch goes to bad (false returned).
+function replay(pos, moves, attacker, what, bad, each = () => {}) {
+    for (let i = 0; i < moves.length; i++) {
+        const mv = parseUsi(moves[i]);
+        if (!mv || !legalMoves(pos).some((x) => makeUsi(x) === moves[i])) {
+            bad.push(`${what}: its move ${i + 1}, ${moves[i]}, is not legal`);
+            return false;
+        }
+        const attackerMove = pos.turn === attacker;
+        pos.play(mv);
+        if (attackerMove && !pos.isCheck()) {
+            bad.push(`${what}: its move ${i + 1}, ${moves[i]}, gives no check`);
+            return false;
+        }
+        each(i, pos);
+    }
+    return true;
+}
+
+// The mismatches of finding f at ply k (positions: the main line's, from the problem's;
+// keys: the same as mainIndex reads them), appended to bad.  A variation-cook's line starts
+// on the other branch of a choice (branch, from ply branch_ply): only its moves are checked.
+function witness(positions, k, f, rep, keys, attacker, bad) {
+    const n = rep.plies, at0 = `ply ${k}: ${f.moves[0]} (${f.kind})`;
+    const variation = f.kind === 'variation-cook';
+    const here = positions[variation ? f.branch_ply - 1 : k - 1], pos = here.clone();
+    if (variation) {
+        if (!(f.branch_ply >= 1 && f.branch_ply < k && Array.isArray(f.branch) && f.branch.length === k - f.branch_ply)) {
+            bad.push(`${at0}: its branch (from ply ${f.branch_ply}) does not lead to ply ${k}`);
+            return;
+        }
+        if (!replay(pos, f.branch, attacker, `${at0}, the branch`, bad)) return;
+    }
+    let back = null;
+    const ok = replay(pos, f.moves, attacker, at0, bad, (i, p) => {
+        if (back) return;
+        const hit = mainIndex(keys, p, k % 2 ? k - 1 : k, attacker); // as tsume's walk asks
+        if (hit.j >= 0) back = { ...hit, steps: i + 1 };
+    });
+    if (!ok) return;
+    witnesses++;
+    if (f.moves.length !== f.plies) bad.push(`${at0}: ${f.moves.length} moves for ${f.plies} plies`);
+    if (pos.turn === attacker || !mated(pos, 0, rule)) {
+        bad.push(`${at0}: its line does not end in mate`);
+        return;
+    }
+    let kind;
+    if (variation) {
+        kind = f.kind;
+    } else if (k % 2) {
+        const rem = n - k + 1;
+        if (rem === 1) kind = 'final-cook';
+        else {
+            kind = f.plies === rem ? choiceKind(makeSquareName(here.kingsOf(opposite(attacker)).first()), f.moves[0],
+                rep.pv[k - 1]) : 'cook';
+            if (kind === 'cook' && back && back.same && back.steps === back.j - (k - 1)) kind = 'transposition';
+            else if (kind === 'cook' && back && back.steps > back.j - (k - 1)) kind = 'detour';
+        }
+    } else {
+        const rem = n - k;
+        const left = [...pos.hands.color(attacker)].reduce((s, [, c]) => s + c, 0);
+        if (f.plies - 1 > rem) kind = 'longer';
+        else if (f.plies - 1 === rem && !back && left <= rep.leftover) kind = rem === 1 ? 'equal-last2' : 'equal';
+        else kind = `none (${f.plies - 1 < rem ? 'shorter' : back ? 'runs into the main line' : `${left} left in hand`})`;
+    }
+    if (kind !== f.kind) bad.push(`${at0}: its line makes it ${kind}`);
+}
 
 // The mismatches of report rep (problem pb), as strings.
 function referee(pb, rep) {
@@ -116,9 +281,23 @@ function referee(pb, rep) {
     const pos = parseSfen('standard', pb.sfen, true).value;
     const n = rep.plies, pv = rep.pv.map(parseUsi);
     const listed = (k, m) => rep.findings.find((f) => f.ply === k && f.moves && f.moves[0] === m);
+    const attacker = pos.turn, line = [pos.clone()];
+    for (const mv of pv) {
+        const next = line[line.length - 1].clone();
+        next.play(mv);
+        line.push(next);
+    }
+    const keys = line.map((q) => ({ board: boardOf(q), a: handOf(q, attacker), d: handOf(q, opposite(attacker)) }));
     for (let k = 1; k <= n; k++) {
         reset();
         const here = pos.clone(), main = rep.pv[k - 1];
+        for (const f of rep.findings)
+            if (f.ply === k && f.moves && (MATING.has(f.kind) || TIES.has(f.kind) || f.kind === 'variation-cook'))
+                witness(line, k, f, rep, keys, attacker, bad);
+        if (opts.witnessOnly) {
+            pos.play(pv[k - 1]);
+            continue;
+        }
         if (k % 2) {
             const rem = n - k + 1;
             for (const m of legalMoves(here)) {
@@ -222,7 +401,8 @@ reports.forEach((rep, i) => {
 });
 if (process.stderr.isTTY && reports.length) process.stderr.write('\n');
 console.log(`verdicts: ${Object.entries(verdicts).sort().map(([k, v]) => `${k} ${v}`).join(', ')}; ${questions} ` +
-    `alternatives asked, ${open} left open by tsume, ${overBudget} past the brute force's budget; ` +
+    `alternatives asked, ${witnesses} findings' lines replayed, ${open} left open by tsume, ${overBudget} past the ` +
+    `brute force's budget; ` +
     `${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`verify-oracle: ${passed} passed, ${failed} failed (${skipped} skipped)`);
 process.exit(failed ? 1 : 0);
