@@ -17,7 +17,8 @@
 //     of bound rem + 1 (the main reply being the witness);
 //   - every finding's own line, at any length (see "the findings' own lines" below).
 // A finding `unknown` (a limit left it open) is passed over; so is a problem whose line is
-// not certified, and a question the brute force cannot answer within --visits.
+// not certified (under --witness-only only one with no line: the findings of an uncertified
+// line are still read off it), and a question the brute force cannot answer within --visits.
 //
 // Where the problems come from:
 //   --random N    N random positions (brute.mjs) with a mate within --plies B under the rule
@@ -387,7 +388,7 @@ function referee(pb, rep) {
 reports.forEach((rep, i) => {
     const pb = problems[i];
     verdicts[rep.verdict] = (verdicts[rep.verdict] || 0) + 1;
-    if (rep.exact !== true || !rep.pv || !rep.plies) {
+    if ((rep.exact !== true && !opts.witnessOnly) || !rep.pv || !rep.plies) {
         skipped++;
         return;
     }
