@@ -125,8 +125,12 @@ void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, 
         pos_do(&p, m, &u);
         if (c->kind == STATED_SHORTER && c->ply == ply)
             ask_shorter(solver, o, &p, r->plies - ply, c);
-        /* A limit may have left the stated move unasked: no finding then says nothing. */
-        if (v->incomplete && c->ply == ply &&
+        /* A limit may have stopped the walk before it listed this ply's alternatives: no
+         * finding then says nothing.  Past that ply every alternative was asked, and one
+         * left undecided is a finding of its own (unknown), so no finding is an answer
+         * (Muso 第21番 at 160,000 nodes, unwalked 4: 7c7b+ at ply 13 was called undecided,
+         * and does not force mate). */
+        if (ply <= v->unwalked && c->ply == ply &&
             (c->kind == STATED_NO_MATE || c->kind == STATED_NO_MATE_NOW || c->kind == STATED_AS_LONG))
             c->kind = STATED_UNDECIDED;
     }

@@ -11,8 +11,9 @@
  * into the main line (or leaving more pieces) is one (変同, 変長), so a stated reply that
  * is none is mated sooner, or lasts as long without being such a variation, or is an
  * interposition the futility rule does not count: one question, "mated sooner?", tells
- * the first from the others.  Where a limit left verify's walk incomplete, a move that
- * is no finding may just not have been asked, and nothing more is said of it.
+ * the first from the others.  Where a limit stopped verify's walk before it listed a
+ * ply's alternatives (verify_result_t.unwalked), a move there that is no finding may just
+ * not have been asked, and nothing more is said of it.
  */
 #ifndef TSUME_STATED_H
 #define TSUME_STATED_H
@@ -30,9 +31,9 @@ typedef enum {
     STATED_AS_LONG, /* departs with a reply that is no finding yet lasts as long: it runs
                        back into the main line, leaves more pieces, or does not count */
     STATED_UNDECIDED, /* departs with a move that is no finding, and a limit left it
-                         undecided: the verification did not ask every alternative
-                         (incomplete), or the question whether a reply is mated sooner
-                         ran out */
+                         undecided: the walk stopped before it listed that ply's
+                         alternatives (unwalked), or the question whether a reply is
+                         mated sooner ran out */
     STATED_ENDS,    /* a part of the main line that stops early */
     STATED_GOES_ON, /* the main line and more moves after its mate */
     STATED_ILLEGAL  /* agrees up to a move that is not legal (or not USI) */

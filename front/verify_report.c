@@ -122,6 +122,10 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
         fprintf(out, "  note     the flaws from ply %d on make it cooked only if the line up to them is the\n"
                      "           composition's; a limit left that open\n",
                 v->flaws_open);
+    if (v->unwalked > 0) /* no finding speaks for these plies: say so, whatever the verdict */
+        fprintf(out, "  note     a limit stopped the verification before it asked about the alternatives of\n"
+                     "           %s %d: findings there are missing\n",
+                v->unwalked == 1 ? "ply" : "plies 1 to", v->unwalked);
     if (r->status == SOLVE_MATE && root) {
         fputs("  line     ", out);
         put_moves(out, usi, root, r->pv, r->plies, SQ_NONE);
@@ -194,6 +198,8 @@ void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify
         json_int(&j, "leftover", r->leftover);
         if (v->flaws_open)
             json_int(&j, "flaws_open", v->flaws_open);
+        if (v->unwalked > 0)
+            json_int(&j, "unwalked", v->unwalked);
         json_array_begin(&j, "findings");
         for (int i = 0; i < v->nfindings; i++) {
             const verify_finding_t *f = &v->findings[i];

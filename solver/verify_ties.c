@@ -93,6 +93,7 @@ static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_
     v->findings = alt->findings, v->nfindings = alt->nfindings;
     v->verdict = alt->verdict;
     v->incomplete = alt->incomplete;
+    v->unwalked = alt->unwalked;
     free(alt->solve.pv);
 }
 

@@ -100,10 +100,10 @@ TEST_LONG(solver_verify_oracle)
 
 /* The findings' own lines (verify-crosscheck.mjs --witness-only): each must be legal, end in
  * mate in the plies given, and make the kind given when classified again from README's
- * statements.  tests/data/verify_witness.tsv holds whole problems and random positions where six
+ * statements; with --reports, a stated line's comparison must fit it (the last report).  tests/data/verify_witness.tsv holds whole problems and random positions where six
  * bugs planted in the classification were caught (each fails the run above); the referee must
  * in turn fail each report of tests/data/verify_bad_reports.jsonl (those bugs' reports, one
- * each, and two edited by hand), each with its own mismatch, so that a referee that passes
+ * each, and three edited by hand), each with its own mismatch, so that a referee that passes
  * everything cannot pass here. */
 TEST_LONG(solver_verify_witness_faults)
 {
@@ -123,7 +123,9 @@ TEST_LONG(solver_verify_witness_faults)
         "ply 19: N*9i (piece): its line makes it cook",
         "ply 29: 6d5b+ (transposition): its move 3, 5e5a, is not legal",
         "ply 33: 1f2e (variation-cook): its branch (from ply 32) does not lead to ply 33",
-        "verify-oracle: 0 passed, 8 failed (0 skipped)",
+        "bad_reports.jsonl:37) p8/3l5/RLSs5/G8/1k1p5/+p1s6/1P7/1+p7/9 b 2BGNr2gs3n2l13p 1: stated line: listed at ply "
+        "10, as transposition, the finding is equal",
+        "verify-oracle: 0 passed, 9 failed (0 skipped)",
     };
     CHECK_INT(r.code, 1);
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)

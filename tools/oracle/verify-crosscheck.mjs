@@ -276,6 +276,97 @@ function witness(positions, k, f, rep, keys, attacker, bad) {
     if (kind !== f.kind) bad.push(`${at0}: its line makes it ${kind}`);
 }
 
+// ---------------------------------------------------------------- the stated line
+// A report made from a problem file compares the file's stated line (its first column
+// after the position made only of USI moves) with the main line (README, `tsume verify`:
+// "against the stated line").  With --reports the referee reads that line from the
+// report's "file" at its "id" (the line number; only when the row there holds the report's
+// position) and checks the comparison's structure: `same` is the main line move for move,
+// `ends` a part of it that stops (stated_ply: the first missing ply), `goes-on` the main
+// line and more; else the first ply where the line departs, its move, and what it is: a
+// finding's first move there (`listed`, with that finding's kind), or no finding: at an
+// attacker's ply `no-mate` (`no-mate-now` on the last one), at a defender's `shorter`
+// (mated within two plies less than the main line leaves, at least; asked, so it may also
+// be `undecided`) or `as-long` (always, with fewer than 3 plies left); either `undecided`
+// where the walk never asked about that ply (`unwalked`); `illegal` at a move not legal
+// before any departure (stated_error_ply: where the line holds a move not legal, also past
+// a departure).
+const USI_MOVE = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/;
+const rowsOf = new Map();
+let statedChecked = 0, statedMissing = 0;
+function statedLine(rep) {
+    if (typeof rep.file !== 'string' || !Number.isInteger(rep.id)) return null;
+    if (!rowsOf.has(rep.file)) {
+        let rows = null;
+        try {
+            rows = readRows(rep.file, () => { throw new Error('unread'); });
+        } catch {
+            rows = [];
+        }
+        rowsOf.set(rep.file, new Map(rows.map((r) => [r.line, r.cols])));
+    }
+    const cols = rowsOf.get(rep.file).get(rep.id);
+    if (!cols || cols[0].replace(/^(position\s+)?sfen\s+/, '').trim() !== rep.sfen) return null;
+    for (const col of cols.slice(1)) {
+        const words = col.trim().split(/ +/);
+        if (col.trim() && words.every((w) => w.length < 16 && USI_MOVE.test(w))) return words;
+    }
+    return [];
+}
+
+function statedCheck(rep, positions, bad) {
+    const S = statedLine(rep);
+    if (S === null) {
+        if (rep.stated_line) statedMissing++;
+        return;
+    }
+    const say = (m) => bad.push(`stated line: ${m}`);
+    if (!S.length) {
+        if (rep.stated_line) say(`the report compares one (${rep.stated_line}), the file has none`);
+        return;
+    }
+    if (!rep.stated_line) {
+        say('the file has one, the report does not compare it');
+        return;
+    }
+    statedChecked++;
+    const P = rep.pv, n = P.length;
+    const pos = positions[0].clone();
+    let depart = 0, illegal = 0;
+    for (let i = 0; i < S.length; i++) {
+        if (!depart && (i >= n || S[i] !== P[i])) depart = i + 1;
+        if (!legalMoves(pos).some((x) => makeUsi(x) === S[i])) {
+            illegal = i + 1;
+            break;
+        }
+        pos.play(parseUsi(S[i]));
+    }
+    let want, ply = 0;
+    if (illegal && (!depart || depart === illegal)) want = 'illegal', ply = illegal;
+    else if (!depart) want = S.length < n ? 'ends' : 'same', ply = S.length < n ? S.length + 1 : 0;
+    else if (depart > n) want = 'goes-on', ply = depart;
+    else {
+        ply = depart;
+        const m = S[depart - 1], f = rep.findings.find((x) => x.ply === depart && x.moves && !x.branch && x.moves[0] === m);
+        const unwalked = depart <= (rep.unwalked || 0), rem = n - depart;
+        if (f) want = 'listed';
+        else if (depart % 2) want = unwalked ? ['undecided'] : depart === n ? ['no-mate-now'] : ['no-mate'];
+        else if (rem < 3) want = unwalked ? ['undecided'] : ['as-long'];
+        else want = unwalked ? ['shorter', 'undecided'] : ['shorter', 'as-long', 'undecided'];
+        if (f && rep.stated_finding !== f.kind) say(`listed at ply ${depart}, as ${rep.stated_finding}, the finding is ${f.kind}`);
+        if (!(rep.stated_move && rep.stated_move[0] === m)) say(`its move at ply ${depart} is ${m}, the report says ${rep.stated_move}`);
+        const within = rep.stated_mated_in ?? rep.stated_mated_within;
+        if (rep.stated_line === 'shorter' && !(within <= rem - 2 && (rem - within) % 2 === 0))
+            say(`${m} at ply ${depart} mated in ${within}, where the main line leaves ${rem}`);
+    }
+    const ok = Array.isArray(want) ? want.includes(rep.stated_line) : want === rep.stated_line;
+    if (!ok) say(`${Array.isArray(want) ? want.join(' or ') : want}${ply ? ` at ply ${ply}` : ''}, the report says ` +
+        `${rep.stated_line}${rep.stated_ply ? ` at ply ${rep.stated_ply}` : ''}`);
+    else if (ply && rep.stated_ply !== ply) say(`${rep.stated_line} at ply ${ply}, the report says ply ${rep.stated_ply}`);
+    if (illegal && rep.stated_error_ply !== illegal)
+        say(`move ${illegal} (${S[illegal - 1]}) is not legal, the report says ${rep.stated_error_ply ?? 'nothing'}`);
+}
+
 // The mismatches of report rep (problem pb), as strings.
 function referee(pb, rep) {
     const bad = [];
@@ -289,6 +380,7 @@ function referee(pb, rep) {
         line.push(next);
     }
     const keys = line.map((q) => ({ board: boardOf(q), a: handOf(q, attacker), d: handOf(q, opposite(attacker)) }));
+    if (opts.reports.length) statedCheck(rep, line, bad);
     for (let k = 1; k <= n; k++) {
         reset();
         const here = pos.clone(), main = rep.pv[k - 1];
@@ -402,7 +494,8 @@ reports.forEach((rep, i) => {
 });
 if (process.stderr.isTTY && reports.length) process.stderr.write('\n');
 console.log(`verdicts: ${Object.entries(verdicts).sort().map(([k, v]) => `${k} ${v}`).join(', ')}; ${questions} ` +
-    `alternatives asked, ${witnesses} findings' lines replayed, ${open} left open by tsume, ${overBudget} past the ` +
+    `alternatives asked, ${witnesses} findings' lines replayed, ${statedChecked} stated lines compared` +
+    `${statedMissing ? ` (${statedMissing} not found in their files)` : ''}, ${open} left open by tsume, ${overBudget} past the ` +
     `brute force's budget; ` +
     `${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`verify-oracle: ${passed} passed, ${failed} failed (${skipped} skipped)`);
