@@ -189,7 +189,7 @@ static int alt_line(vctx_t *c, pos_t *p, int hi)
  * (the same board piece, or a drop of the same kind) to two squares of one ray from the
  * defender's king, k: how far a ranging piece stands is then all that differs (非限定,
  * 以遠打).  Squares on opposite sides of the king are two different attacks, a cook:
- * the whole line through k used to count them as a choice (Zuko 第70番 at ply 13, R*2i
+ * the whole line through k used to count them as a choice (Zuko 第69番 at ply 13, R*2i
  * and R*5i around the king on 4i; G*7c beside G*7e around a king on 7d). */
 static bool same_line_choice(square_t k, move_t m, move_t main)
 {

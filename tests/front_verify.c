@@ -468,33 +468,33 @@ TEST(front_verify_report)
 /* A cooked verdict under a limit, with checks before the first flaw left undecided: the
  * verdict stays cooked only when none of them could be a choice as good as the main
  * line's move (solver/verify_ties.c: maybe_tie_check), else the flaws are open.
- * Muso 第80番, 11 plies, a cook at ply 9.  At 500,000 nodes G*6i is undecided beside the
- * main line's S*6i (駒非限定 if it mates as fast, and then its line may have no cook):
- * unknown, the flaws from ply 9 open.  At 1.2 M nodes the four checks still undecided
- * (none of them G*6i) are each either a cook or no mate: cooked.
- * Muso 第40番, 29 plies, a cook at ply 27: at 124,000 nodes seven golds and dragon moves
- * of ply 1 are undecided, among them G*7c beside the main line's G*7e around the king on
- * 7d: two attacks, not a 非限定 (solver_verify.c), so cooked; unknown with the flaws
- * from ply 27 open while the whole line through the king counted as a choice. */
-#define MUSO80 "9/7B1/9/9/n1p6/+p8/4n4/+B1k1S4/N8 b G2S2r3gsn4l16p 1"
-#define MUSO40 "9/3+Rr4/4pp3/2kp5/4P4/4+b4/P3S4/2S2L3/9 b 3Gbg2s4n3l13p 1"
+ * Muso 第79番 (muso.sfen line 80), 11 plies, a cook at ply 9.  At 500,000 nodes G*6i is
+ * undecided beside the main line's S*6i (駒非限定 if it mates as fast, and then its line
+ * may have no cook): unknown, the flaws from ply 9 open.  At 1.2 M nodes the four checks
+ * still undecided (none of them G*6i) are each either a cook or no mate: cooked.
+ * Muso 第39番 (line 40), 29 plies, a cook at ply 27: at 124,000 nodes seven golds and
+ * dragon moves of ply 1 are undecided, among them G*7c beside the main line's G*7e around
+ * the king on 7d: two attacks, not a 非限定 (solver_verify.c), so cooked; unknown with
+ * the flaws from ply 27 open while the whole line through the king counted as a choice. */
+#define MUSO79 "9/7B1/9/9/n1p6/+p8/4n4/+B1k1S4/N8 b G2S2r3gsn4l16p 1"
+#define MUSO39 "9/3+Rr4/4pp3/2kp5/4P4/4+b4/P3S4/2S2L3/9 b 3Gbg2s4n3l13p 1"
 
 TEST(front_verify_open_choice)
 {
     if (!fu_begin())
         return;
-    fu_run_t r = verify_json("--hash 16 --nodes 500000 '" MUSO80 "'", 1, "unknown", "true", "11");
+    fu_run_t r = verify_json("--hash 16 --nodes 500000 '" MUSO79 "'", 1, "unknown", "true", "11");
     CHECK_STR(fu_jget(r.out, "flaws_open"), "9");
     CHECK(strstr(r.out, "\"kind\": \"unknown\", \"label\": \"未確定\", \"plies\": 0, \"moves\": [\"G*6i\"]") != NULL);
     CHECK(!strncmp(findings_of(r.out), "1:unknown", 9));
     CHECK(strstr(findings_of(r.out), " 9:cook 10:equal-last2") != NULL);
     fu_run_free(&r);
-    r = verify_json("--hash 16 --nodes 1200000 '" MUSO80 "'", 5, "cooked", "true", "11");
+    r = verify_json("--hash 16 --nodes 1200000 '" MUSO79 "'", 5, "cooked", "true", "11");
     CHECK_STR(findings_of(r.out), "1:unknown 1:unknown 1:unknown 1:unknown 9:cook 10:equal-last2");
     CHECK(strstr(r.out, "\"moves\": [\"G*6i\"]") == NULL);
     CHECK(strstr(r.out, "flaws_open") == NULL);
     fu_run_free(&r);
-    r = verify_json("--hash 16 --nodes 124000 '" MUSO40 "'", 5, "cooked", "false", "29");
+    r = verify_json("--hash 16 --nodes 124000 '" MUSO39 "'", 5, "cooked", "false", "29");
     CHECK_STR(findings_of(r.out), "1:unknown 1:unknown 1:unknown 1:unknown 1:unknown 1:unknown 1:unknown 25:detour "
                                   "27:cook");
     CHECK(strstr(r.out, "\"moves\": [\"G*7c\"]") != NULL);

@@ -5,8 +5,8 @@
  * from the king (非限定: nearer or farther, 以遠打), or another kind of piece dropped on
  * the same square are choices; every other mating check is a cook.  The squares of one
  * line on the two sides of the king are two attacks, a cook: the whole line counted
- * before (Zuko 第70番 at ply 13, R*2i and R*5i around the king on 4i, was listed as
- * `square`).  The verdict-level effect is in front_verify.c (Muso 第40番).
+ * before (Zuko 第69番 at ply 13, R*2i and R*5i around the king on 4i, was listed as
+ * `square`).  The verdict-level effect is in front_verify.c (Muso 第39番).
  */
 #include "test.h"
 
