@@ -280,6 +280,15 @@ export function* randomPositions(seed, tries, probe) {
     }
 }
 
+// A USI move's text (a board move, maybe promoting, or a drop).
+export const USI_MOVE = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/;
+
+// The move that USI text u names when it is one and legal in pos, else undefined.
+export function legalUsi(pos, u) {
+    const m = USI_MOVE.test(u) ? parseUsi(u) : undefined;
+    return m && pos.isLegal(m) ? m : undefined;
+}
+
 // The positions along a solution line: cols, a row of a problem file (SFEN, optionally
 // prefixed 'position sfen'; the stated length; USI moves), gives the problem's position and
 // one after each of its moves, up to the first that is not a legal USI move; none for a
@@ -291,8 +300,8 @@ export function linePositions(cols) {
     if (p.isErr) return [];
     const pos = p.value, line = [pos.clone()];
     for (const u of (cols[2] || '').trim().split(/\s+/)) {
-        const m = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/.test(u) ? parseUsi(u) : undefined;
-        if (!m || !pos.isLegal(m)) break;
+        const m = legalUsi(pos, u);
+        if (!m) break;
         pos.play(m);
         line.push(pos.clone());
     }

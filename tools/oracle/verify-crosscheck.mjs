@@ -43,8 +43,8 @@ import path from 'node:path';
 import { importPkg } from './modules.mjs';
 import { parseArgs, readRows } from './args.mjs';
 import { legalMoves } from './legal.mjs';
-import { captureFutile, delayFutile, guarded, linePositions, mated, randomPositions, reset, sampled, setVisits, shortest,
-    shortestMated }
+import { USI_MOVE, captureFutile, delayFutile, guarded, legalUsi, linePositions, mated, randomPositions, reset, sampled,
+    setVisits, shortest, shortestMated }
     from './brute.mjs';
 
 function fatal(msg) {
@@ -211,8 +211,8 @@ function choiceKind(king, m, main) {
 // check; each(i, pos) after every move.  A mismatch goes to bad (false returned).
 function replay(pos, moves, attacker, what, bad, each = () => {}) {
     for (let i = 0; i < moves.length; i++) {
-        const mv = parseUsi(moves[i]);
-        if (!mv || !legalMoves(pos).some((x) => makeUsi(x) === moves[i])) {
+        const mv = legalUsi(pos, moves[i]);
+        if (!mv) {
             bad.push(`${what}: its move ${i + 1}, ${moves[i]}, is not legal`);
             return false;
         }
@@ -291,7 +291,6 @@ function witness(positions, k, f, rep, keys, attacker, bad) {
 // where the walk never asked about that ply (`unwalked`); `illegal` at a move not legal
 // before any departure (stated_error_ply: where the line holds a move not legal, also past
 // a departure).
-const USI_MOVE = /^([1-9][a-i][1-9][a-i]\+?|[RBGSNLP]\*[1-9][a-i])$/;
 const rowsOf = new Map();
 let statedChecked = 0, statedMissing = 0;
 function statedLine(rep) {
@@ -309,7 +308,7 @@ function statedLine(rep) {
     if (!cols || cols[0].replace(/^(position\s+)?sfen\s+/, '').trim() !== rep.sfen) return null;
     for (const col of cols.slice(1)) {
         const words = col.trim().split(/ +/);
-        if (col.trim() && words.every((w) => w.length < 16 && USI_MOVE.test(w))) return words;
+        if (col.trim() && words.every((w) => USI_MOVE.test(w))) return words;
     }
     return [];
 }
@@ -335,11 +334,12 @@ function statedCheck(rep, positions, bad) {
     let depart = 0, illegal = 0;
     for (let i = 0; i < S.length; i++) {
         if (!depart && (i >= n || S[i] !== P[i])) depart = i + 1;
-        if (!legalMoves(pos).some((x) => makeUsi(x) === S[i])) {
+        const mv = legalUsi(pos, S[i]);
+        if (!mv) {
             illegal = i + 1;
             break;
         }
-        pos.play(parseUsi(S[i]));
+        pos.play(mv);
     }
     let want, ply = 0;
     if (illegal && (!depart || depart === illegal)) want = 'illegal', ply = illegal;
