@@ -363,7 +363,7 @@ int cmd_check(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = !problems_gather(&problems, &a.in, "check");
+        bool input_error = problems_gather(&problems, &a.in, "check") > 0;
         status = check_all(&a, &problems, input_error);
         problem_list_free(&problems);
     }

@@ -124,7 +124,8 @@ static void usage(void)
            "ends with the line\n"
            "  summary  N problems: solved N, nomate N, unknown N, errors N, time T; N nodes\n"
            "('solved' counts mates; T is wall time), followed with --expect by\n"
-           "'; expect N match, N mismatch, N undecided'.  In JSON mode the summary goes to\n"
+           "'; expect N match, N mismatch, N undecided', and by '; N files not read' when\n"
+           "some could not be (each named on stderr).  In JSON mode the summary goes to\n"
            "stderr, so stdout holds JSON lines only.  When stderr is a terminal, a progress\n"
            "line (done/total, counts, elapsed, ETA, then the problem under way: its line, phase,\n"
            "nodes, and in the shortening the mate proven and the length asked) is redrawn on\n"
@@ -477,7 +478,7 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
 }
 
 /* Solves the problems read; returns the exit status. */
-static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool input_error)
+static int solve_all(const solve_args_t *a, const problem_list_t *problems, size_t unread)
 {
     outcome_t *outcomes = calloc(problems->n ? problems->n : 1, sizeof *outcomes);
     if (!outcomes) {
@@ -497,7 +498,7 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
             if (outcomes[i].expect != EXPECT_NONE)
                 verdicts[outcomes[i].verdict + 1]++;
         }
-        if (a->in.n_files) {
+        if (problems_from_files(&a->in)) {
             FILE *f = a->json || a->sfen ? stderr : stdout;
             fprintf(f,
                     "%ssummary  %zu problem%s: solved %zu, nomate %zu, unknown %zu, errors %zu, time %.2f s; "
@@ -507,9 +508,10 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, bool
                     t.by_status[SOLVE_ERROR], t.seconds, (unsigned long long)nodes);
             if (a->expect)
                 fprintf(f, "; expect %zu match, %zu mismatch, %zu undecided", verdicts[2], verdicts[1], verdicts[0]);
+            problems_summary_unread(f, unread);
             fputc('\n', f);
         }
-        status = t.by_status[SOLVE_ERROR] || input_error ? 2
+        status = t.by_status[SOLVE_ERROR] || unread ? 2
                  : verdicts[1]                           ? 4
                  : t.by_status[SOLVE_UNKNOWN]            ? 1
                                                          : 0;
@@ -532,12 +534,12 @@ int cmd_solve(int argc, char **argv)
     if (status < 0) {
         problem_list_t problems = {0};
         records_t records;
-        bool input_error = !problems_gather(&problems, &a.in, "solve");
+        size_t unread = problems_gather(&problems, &a.in, "solve");
         if (!records_open(&records, a.kif_path, &problems, "solve")) {
             status = 2;
         } else {
             a.records = &records;
-            status = solve_all(&a, &problems, input_error);
+            status = solve_all(&a, &problems, unread);
             if (!records_close(&records))
                 status = 2;
         }

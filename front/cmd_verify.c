@@ -362,7 +362,7 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     return batch_status(run->verdicts[i]);
 }
 
-static int verify_all(const verify_args_t *a, const problem_list_t *problems, bool input_error)
+static int verify_all(const verify_args_t *a, const problem_list_t *problems, size_t unread)
 {
     verify_verdict_t *verdicts = calloc(problems->n ? problems->n : 1, sizeof *verdicts);
     if (!verdicts) {
@@ -378,16 +378,18 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, bo
         size_t by[VERDICT_ERROR + 1] = {0};
         for (size_t i = 0; i < problems->n; i++)
             by[verdicts[i]]++;
-        if (a->in.n_files) {
+        if (problems_from_files(&a->in)) {
             FILE *f = a->json ? stderr : stdout;
             fprintf(f,
                     "%ssummary  %zu problem%s: sound %zu, cooked %zu, short %zu, nomate %zu, unknown %zu, "
-                    "errors %zu, time %.2f s\n",
+                    "errors %zu, time %.2f s",
                     a->json || !problems->n ? "" : "\n", problems->n, problems->n == 1 ? "" : "s",
                     by[VERDICT_SOUND], by[VERDICT_COOKED], by[VERDICT_SHORT], by[VERDICT_NOMATE],
                     by[VERDICT_UNKNOWN], by[VERDICT_ERROR], t.seconds);
+            problems_summary_unread(f, unread);
+            fputc('\n', f);
         }
-        status = by[VERDICT_ERROR] || input_error                                 ? 2
+        status = by[VERDICT_ERROR] || unread                                      ? 2
                  : by[VERDICT_COOKED] || by[VERDICT_SHORT] || by[VERDICT_NOMATE] ? 5
                  : by[VERDICT_UNKNOWN]                                            ? 1
                                                                                   : 0;
@@ -410,7 +412,7 @@ int cmd_verify(int argc, char **argv)
     if (status < 0) {
         problem_list_t problems = {0};
         records_t records;
-        bool input_error = !problems_gather(&problems, &a.in, "verify");
+        size_t unread = problems_gather(&problems, &a.in, "verify");
         if (a.line && problems.n > 1) {
             /* one stated line cannot be every problem's */
             cli_error("verify: --line states one problem's line, and %zu problems were given", problems.n);
@@ -419,7 +421,7 @@ int cmd_verify(int argc, char **argv)
             status = 2;
         } else {
             a.records = &records;
-            status = verify_all(&a, &problems, input_error);
+            status = verify_all(&a, &problems, unread);
             if (!records_close(&records))
                 status = 2;
         }

@@ -277,16 +277,16 @@ bool problems_from_files(const problem_input_t *in)
     return in->n_files || (words_name_files(in) && access(in->words[0], F_OK) == 0);
 }
 
-bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd)
+size_t problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd)
 {
     char *const *words = in->words;
     int n_words = in->n_words;
-    bool ok = true;
+    size_t unread = 0;
     /* One word that cannot begin a position and names no file is an error saying so. */
     bool names = words_name_files(in);
     if (names && access(words[0], F_OK) == 0) {
         for (int i = 0; i < n_words; i++)
-            ok &= problem_read_file(l, words[i], cmd);
+            unread += !problem_read_file(l, words[i], cmd);
     } else if (names && n_words == 1) {
         char err[SFEN_ERR_MAX + 32];
         pos_t p;
@@ -297,17 +297,22 @@ bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *c
         else
             err[0] = 0; /* a position after all: solved as one */
         if (!(err[0] ? problem_add_error(l, NULL, 1, words[0], err) : problem_add(l, NULL, 1, words[0], NULL, NULL)))
-            cli_error("%s: out of memory", cmd), ok = false;
+            cli_error("%s: out of memory", cmd), unread++;
     } else if (n_words) {
         char *text = input_join(n_words, words);
         if (!text || !problem_add(l, NULL, 1, text, NULL, NULL)) {
             cli_error("%s: out of memory", cmd);
-            ok = false;
+            unread++;
         }
         free(text);
     }
     for (int i = 0; i < in->n_files; i++)
-        ok &= problem_read_file(l, in->files[i], cmd);
-    return ok;
+        unread += !problem_read_file(l, in->files[i], cmd);
+    return unread;
 }
 
+void problems_summary_unread(FILE *f, size_t unread)
+{
+    if (unread)
+        fprintf(f, "; %zu file%s not read", unread, unread == 1 ? "" : "s");
+}

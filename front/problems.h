@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../movegen/position.h"
 
@@ -78,9 +79,12 @@ bool problem_read_text(problem_list_t *l, const char *shown, char *text, size_t 
 /* The problems of a command line: the SFEN given as words (one problem, line 1), or the
  * files they name when they cannot begin a SFEN and the first names a file ('tsume solve
  * *.kif'), then every problem of each -f file, in order.  Errors are reported (cmd names
- * the command); false when any input could not be had (the problems read so far are
- * kept). */
-bool problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd);
+ * the command); returns how many inputs (files, or the words) could not be had, 0 when
+ * all were (the problems read so far are kept either way). */
+size_t problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd);
+/* Ends a batch's summary line with the inputs problems_gather could not read, if any:
+ * "; 1 file not read", so that the counts before it are not taken for the whole. */
+void problems_summary_unread(FILE *f, size_t unread);
 /* Whether problems_gather reads files: -f FILE, or words naming a file ('tsume solve
  * *.kif'). */
 bool problems_from_files(const problem_input_t *in);

@@ -328,7 +328,17 @@ TEST(front_solve_several_files)
     CHECK_INT(fu_count_lines(r.err), 2);
     CHECK(strstr(fu_line(r.err, 0), "missing.sfen"));
     CHECK(!strncmp(fu_line(r.err, 1), "summary  1 problem: solved 1, ", 30));
+    /* The summary says the counts are not the whole input. */
+    CHECK(strstr(fu_line(r.err, 1), " nodes; 1 file not read"));
     CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    fu_run_free(&r);
+
+    /* Files named as words are a batch as -f's are: the same summary, in text on stdout. */
+    r = fu_solve(fu_fmt("'%s' '%s'", a, fu_path("missing.sfen")), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.out, "\nsummary  1 problem: solved 1, "));
+    CHECK(strstr(r.out, " nodes; 1 file not read\n"));
+    CHECK(strstr(r.err, "missing.sfen"));
     fu_run_free(&r);
     fu_end();
 }

@@ -447,6 +447,13 @@ TEST(front_verify_report)
     CHECK_STR(fu_jget(fu_line(r.out, 2), "id"), "4");
     CHECK(strstr(r.err, "summary  3 problems: sound 1, cooked 1, short 0, nomate 0, unknown 0, errors 1") != NULL);
     fu_run_free(&r);
+    /* A file that cannot be read: named on stderr, the rest verified, the summary says so. */
+    r = fu_tsume(fu_fmt("verify --format json --jobs 2 -f '%s' -f '%s'", fu_path("missing.sfen"), file));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 3);
+    CHECK(strstr(r.err, "missing.sfen': No such file or directory\n") != NULL);
+    CHECK(strstr(r.err, "errors 1, time ") != NULL && strstr(r.err, " s; 1 file not read\n") != NULL);
+    fu_run_free(&r);
 
     /* Option errors: one line on stderr, exit 2, nothing on stdout. */
     static const char *const BAD[] = {"--plies x '" SOUND3 "'", "--plies 0 '" SOUND3 "'", "--format xml '" SOUND3 "'",
