@@ -2,7 +2,8 @@
  * front_solve_answers.c: `tsume solve` as a user sees it (front_solve.c has the forms of
  * input and output): a side to move that starts in check, as attacker or defender;
  * "unknown" from a limit and its exit status; mates whose length a limit left unproven
- * ("within"), with --shorten-nodes, --delay-nodes and --expect; the leftover tie-break
+ * ("within"), with --shorten-nodes, --delay-nodes and --expect, or the shortening's own
+ * budget when no limit is set; the leftover tie-break
  * under limits.  Each test works in its own scratch directory and removes it.
  */
 #include <stdio.h>
@@ -320,6 +321,30 @@ TEST(front_solve_shorten_nodes)
     CHECK_STR(fu_jget(r.out, "shortest"), "true");
     CHECK_STR(fu_jget(r.out, "exact"), "true");
     CHECK(strstr(r.out, "\"uncertified\"") == NULL); /* absent when exact */
+    fu_run_free(&r);
+    fu_end();
+}
+
+/* Without --nodes, --time-limit or --shorten-nodes, each question of the shortening has a
+ * budget of its own (ten times the proof's nodes, from 10 M to 200 M: solver_run.c).
+ * Shogi Zuko 第95番 is proven a mate in 39 in about 9,000 nodes, and "none within 37" is
+ * not shown within 10 M (nor 50 M): the text names that budget and the option past it, so
+ * that a user who set no limit is not told that one stopped the search.  About 12 s. */
+#define ZUKO95 "BG1k1s3/1pp1lS3/2+b2p3/3+p1+R3/1L7/9/9/9/9 b G4NPr2g2s2l13p 1"
+TEST_LONG(front_solve_shorten_budget)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_solve("'" ZUKO95 "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "\n  status   mate within 39 plies proven, line of 39 plies (not certified: the "
+                        "question for 37 plies ran out of its 10000000 nodes, a question's budget without "
+                        "a limit; --shorten-nodes N gives more)\n"));
+    CHECK(strstr(r.out, "\n  line     P*6b 6a6b G*5c "));
+    const char *search = strstr(r.out, "\n  search   ");
+    long nodes = search ? atol(search + 12) : 0;
+    if (nodes < 10000000) /* the budget spent, then the line's walk */
+        test_fail(__FILE__, __LINE__, "%ld nodes in all, not past the question's 10 M", nodes);
     fu_run_free(&r);
     fu_end();
 }
