@@ -329,7 +329,6 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
         searched = true;
     }
     run->verdicts[i] = v.verdict;
-    long long ms = (long long)(seconds * 1000.0), solve_ms = (long long)(v.solve_seconds * 1000.0);
     stated_cmp_t cmp;
     const char *stated_line = a->line ? a->line : pb->moves;
     bool compared = searched && v.solve.status == SOLVE_MATE && stated_line;
@@ -351,6 +350,8 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
         seconds += wall_seconds() - t0;
         v.solve.nodes += cmp.nodes;
     }
+    /* The time of the whole problem, the stated line's comparison included, as its nodes. */
+    long long ms = (long long)(seconds * 1000.0), solve_ms = (long long)(v.solve_seconds * 1000.0);
     if (a->json)
         vreport_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
     else
