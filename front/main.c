@@ -1,7 +1,9 @@
 /*
  * main.c: the tsume binary: dispatches to one subcommand per file of front/.
  */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +73,22 @@ static void usage(FILE *f)
     fputs("\n'tsume COMMAND --help' describes one command; 'tsume --version' the build.\n", f);
 }
 
+/* A command's answers are only as good as their delivery: output that could not be
+ * written (a full disk, a closed file) is an error of its own, with exit status 2 unless
+ * an interrupt's 130 says more, so that a batch's results are never lost silently.
+ * Commands that check their own output (convert) have said so already. */
+static int output_written(const char *cmd, int status)
+{
+    errno = 0;
+    bool flushed = fflush(stdout) == 0;
+    int err = errno;
+    if (flushed && !ferror(stdout))
+        return status;
+    if (status != 2)
+        cli_error("%s: cannot write the output%s%s", cmd, err ? ": " : "", err ? strerror(err) : "");
+    return status == 130 ? 130 : 2;
+}
+
 int main(int argc, char **argv)
 {
     pos_init_tables();
@@ -84,7 +102,7 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < N_COMMANDS; i++)
         if (!strcmp(argv[1], COMMANDS[i].name))
-            return COMMANDS[i].run(argc - 2, argv + 2);
+            return output_written(COMMANDS[i].name, COMMANDS[i].run(argc - 2, argv + 2));
     cli_error("unknown command '%s' (try 'tsume --help')", argv[1]);
     return 2;
 }

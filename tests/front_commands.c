@@ -1,7 +1,7 @@
 /*
  * front_commands.c: what every subcommand owes a user whatever it does, through the
  * binary: `--help` and `-h` (exit 0, a usage line on stdout, nothing on stderr), an
- * unknown command refused; and `tsume perft`, the one command the other tests never ran
+ * unknown command refused, output that cannot be written reported; and `tsume perft`, the one command the other tests never ran
  * (the counts themselves are movegen_perft's: here the command line around them).
  *
  * The list of commands is read from `tsume --help`, so a command added there is held to
@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "front_positions.h"
 #include "front_util.h"
 #include "test.h"
 
@@ -55,6 +57,46 @@ TEST(front_every_command_help)
     CHECK_INT(r.code, 2);
     CHECK_STR(r.out, "");
     CHECK_STR(r.err, "tsume: evasions: the side to move is not in check\n");
+    fu_run_free(&r);
+    fu_end();
+}
+
+/* Output that cannot be written (/dev/full: every write fails with ENOSPC) is an error:
+ * one line naming the command on stderr and exit 2, never a quiet 0 with the answers
+ * lost.  convert says it in words of its own. */
+TEST(front_output_not_written)
+{
+    if (!fu_begin())
+        return;
+    if (access("/dev/full", W_OK) != 0) {
+        fu_end();
+        return; /* not Linux: nothing to write to that always fails */
+    }
+    const char *file = fu_write("p.sfen", MATE3 "\n" MATE1 "\n");
+    static const struct {
+        const char *cmd, *args;
+    } runs[] = {
+        {"solve", "-f '%s'"},
+        {"solve", "--format json -f '%s'"},
+        {"check", "--plies 3 -f '%s'"},
+        {"verify", "--format json -f '%s'"},
+        {"perft", "3"},
+        {"moves", "startpos"},
+        {"solve", "--help"},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+        char args[512]; /* fu_fmt's buffers rotate: the message below needs this one */
+        snprintf(args, sizeof args, runs[i].args, file);
+        fu_run_t r = fu_shell(fu_fmt("'%s' %s %s </dev/null >/dev/full", fu_bin(), runs[i].cmd, args));
+        const char *want = fu_fmt("tsume: %s: cannot write the output", runs[i].cmd);
+        if (r.code != 2 || !strstr(r.err, want))
+            test_fail(__FILE__, __LINE__, "'%s %s' to /dev/full: exit %d, stderr '%s'", runs[i].cmd, args, r.code,
+                      r.err);
+        fu_run_free(&r);
+    }
+    fu_run_t r = fu_shell(fu_fmt("'%s' convert --to kif '%s' </dev/null >/dev/full", fu_bin(), MATE3));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: convert: write error\n");
     fu_run_free(&r);
     fu_end();
 }
