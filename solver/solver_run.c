@@ -96,11 +96,16 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, const solve
      * most the limit again (line.c): at 3 M nodes a line took up to 4 M for its searches
      * and 3.9 M more for its own delay-rule tests. */
     uint64_t total = refine * LINE_BUDGETS;
+    /* A line may take as much as its proof did (line.c: patient), under --nodes within
+     * the limit: the tie-breaks of a long proof's line need room in its last plies too.
+     * Zuko 第8番 under --nodes 250000000 (--hash 256: a proof of 17.6 M nodes, the 41
+     * plies certified) wrote 2a1b at ply 34 and a line with a piece left, where 2a3b
+     * leaves none, when the walk had 4 M nodes: its first plies' tie questions had spent
+     * their half, and the look-ahead found no line after 2a3b in the table. */
+    if (total < proof_nodes)
+        total = proof_nodes;
     if (o->node_limit && total > o->node_limit)
         total = o->node_limit;
-    /* Without a limit, a line may take as much as its proof did (line.c: patient). */
-    if (!o->node_limit && total < proof_nodes)
-        total = proof_nodes;
     /* Without the shortening (check --first) the line only illustrates the answer: one
      * refining budget for all of it.  Zuko 第99番 within 117 takes 1.9 M nodes so, the
      * same 117 plies, against 5.7 M with the walk's usual 4 M. */
