@@ -512,9 +512,9 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, size
             fputc('\n', f);
         }
         status = t.by_status[SOLVE_ERROR] || unread ? 2
-                 : verdicts[1]                           ? 4
-                 : t.by_status[SOLVE_UNKNOWN]            ? 1
-                                                         : 0;
+                 : verdicts[1]                      ? 4
+                 : t.by_status[SOLVE_UNKNOWN]       ? 1
+                                                    : 0;
         if (t.interrupted)
             status = 130; /* as a shell reports a command ended by Ctrl-C */
     }

@@ -75,8 +75,8 @@ static void usage(FILE *f)
 
 /* A command's answers are only as good as their delivery: output that could not be
  * written (a full disk, a closed file) is an error of its own, with exit status 2 unless
- * an interrupt's 130 says more, so that a batch's results are never lost silently.
- * Commands that check their own output (convert) have said so already. */
+ * an interrupt's 130 says more, so that a batch's results are never lost silently.  The
+ * one place every command's stdout is checked: none checks its own. */
 static int output_written(const char *cmd, int status)
 {
     errno = 0;
@@ -84,8 +84,7 @@ static int output_written(const char *cmd, int status)
     int err = errno;
     if (flushed && !ferror(stdout))
         return status;
-    if (status != 2)
-        cli_error("%s: cannot write the output%s%s", cmd, err ? ": " : "", err ? strerror(err) : "");
+    cli_error("%s: cannot write the output%s%s", cmd, err ? ": " : "", err ? strerror(err) : "");
     return status == 130 ? 130 : 2;
 }
 

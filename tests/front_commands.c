@@ -63,7 +63,7 @@ TEST(front_every_command_help)
 
 /* Output that cannot be written (/dev/full: every write fails with ENOSPC) is an error:
  * one line naming the command on stderr and exit 2, never a quiet 0 with the answers
- * lost.  convert says it in words of its own. */
+ * lost; also beside another error (a bad line), which used to hide it. */
 TEST(front_output_not_written)
 {
     if (!fu_begin())
@@ -72,7 +72,7 @@ TEST(front_output_not_written)
         fu_end();
         return; /* not Linux: nothing to write to that always fails */
     }
-    const char *file = fu_write("p.sfen", MATE3 "\n" MATE1 "\n");
+    const char *file = fu_write("p.sfen", MATE3 "\n" MATE1 "\nnot a position\n");
     static const struct {
         const char *cmd, *args;
     } runs[] = {
@@ -83,6 +83,7 @@ TEST(front_output_not_written)
         {"perft", "3"},
         {"moves", "startpos"},
         {"solve", "--help"},
+        {"convert", "--to kif '" MATE3 "'"},
     };
     for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
         char args[512]; /* fu_fmt's buffers rotate: the message below needs this one */
@@ -94,10 +95,6 @@ TEST(front_output_not_written)
                       r.err);
         fu_run_free(&r);
     }
-    fu_run_t r = fu_shell(fu_fmt("'%s' convert --to kif '%s' </dev/null >/dev/full", fu_bin(), MATE3));
-    CHECK_INT(r.code, 2);
-    CHECK_STR(r.err, "tsume: convert: write error\n");
-    fu_run_free(&r);
     fu_end();
 }
 
