@@ -141,6 +141,10 @@ static void usage(void)
            "  status        \"mate\", \"nomate\", \"unknown\" (a limit stopped the search) or \"error\"\n"
            "  plies, pv     mate length and line (USI moves), only for a mate\n"
            "  leftover      pieces left in the attacker's hand at the end, only for a mate\n"
+           "  leftover_sure whether leftover is the composers' count, only for a mate: the\n"
+           "                line is certified (exact) and the look among lines as long that\n"
+           "                chose its ending was not cut short (else another line as long\n"
+           "                may leave another count)\n"
            "  exact         whether the line is proven shortest, only for a mate\n"
            "  shortest      whether plies is proven the shortest length (true when exact;\n"
            "                can be true with exact false), only for a mate\n"
@@ -247,6 +251,7 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_int(&j, "plies", r->plies);
         json_moves(&j, "pv", r->pv, r->plies);
         json_int(&j, "leftover", r->leftover);
+        json_bool(&j, "leftover_sure", r->leftover_sure);
         json_bool(&j, "exact", r->exact);
         json_bool(&j, "shortest", r->shortest);
         json_int(&j, "within", r->within);
@@ -335,8 +340,9 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
     switch (r->status) {
     case SOLVE_MATE:
         if (r->exact)
-            fprintf(out, "  status   mate in %d %s (shortest proven), %d %s left in hand\n", r->plies,
-                    cli_plies(r->plies), r->leftover, r->leftover == 1 ? "piece" : "pieces");
+            fprintf(out, "  status   mate in %d %s (shortest proven), %d %s left in hand%s\n", r->plies,
+                    cli_plies(r->plies), r->leftover, r->leftover == 1 ? "piece" : "pieces",
+                    r->leftover_sure ? "" : " (not certain: the look among lines as long was cut short)");
         else if (r->shortest) /* the length is proven, some choice along the line is not */
             fprintf(out, "  status   mate in %d %s (shortest proven; line not certified: %s)\n", r->plies,
                     cli_plies(r->plies),
@@ -408,8 +414,9 @@ static bool write_record(FILE *f, void *ctx)
         return false;
     char answer[160];
     if (mate && r->shortest)
-        snprintf(answer, sizeof answer, "備考：tsume solve: mate in %d %s (shortest proven%s), %d left in hand",
-                 r->plies, cli_plies(r->plies), r->exact ? "" : "; line not certified", r->leftover);
+        snprintf(answer, sizeof answer, "備考：tsume solve: mate in %d %s (shortest proven%s), %d left in hand%s",
+                 r->plies, cli_plies(r->plies), r->exact ? "" : "; line not certified", r->leftover,
+                 r->exact && !r->leftover_sure ? " (not certain)" : "");
     else if (mate)
         snprintf(answer, sizeof answer, "備考：tsume solve: mate within %d plies proven, line of %d (not certified)",
                  r->within, r->plies);

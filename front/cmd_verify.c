@@ -95,7 +95,10 @@ static void usage(void)
            "stated), nomate (不詰, proven), unknown (a limit left something undecided and\n"
            "no flaw was found, or none that surely lies on the composition's line), error.\n"
            "Findings (ply: the move of the main line they replace, 0 = the whole problem):\n"
-           "  short 早詰, long (best defence longer than stated), leftover 駒余り,\n"
+           "  short 早詰, long (best defence longer than stated), leftover 駒余り (not\n"
+           "  certain when the look among lines as long that chose the ending was cut\n"
+           "  short: leftover_sure false, and the verdict is then unknown, not cooked,\n"
+           "  unless another flaw decides it),\n"
            "  cook 余詰 (another check mates, any length), longer 変長 (another defence lasts\n"
            "  longer): these make a problem unsound;\n"
            "  final-cook 最終手余詰, promotion 成不成非限定, square 非限定 (the same piece to\n"
@@ -121,11 +124,11 @@ static void usage(void)
            "Information only: the verdict is the main line's.\n"
            "\n"
            "JSON (one object a line): id, file, sfen, verdict, stated, plies, exact, within,\n"
-           "pv, leftover, flaws_open, unwalked, findings [{ply, kind, label, plies, moves,\n"
-           "branch_ply, branch}], stated_line, stated_ply, stated_move, stated_finding,\n"
-           "stated_mated_in (or stated_mated_within, a bound, when a limit left the length\n"
-           "unproven), stated_error_ply, stated_error, nodes, time_ms, solve_nodes,\n"
-           "solve_time_ms, attacker_check (as for 'tsume solve'), error.\n"
+           "pv, leftover, leftover_sure, flaws_open, unwalked, findings [{ply, kind, label,\n"
+           "plies, moves, branch_ply, branch}], stated_line, stated_ply, stated_move,\n"
+           "stated_finding, stated_mated_in (or stated_mated_within, a bound, when a limit\n"
+           "left the length unproven), stated_error_ply, stated_error, nodes, time_ms,\n"
+           "solve_nodes, solve_time_ms, attacker_check (as for 'tsume solve'), error.\n"
            "within: a mate within this many plies is proven (plies itself when the length is\n"
            "certified; else plies, the line's length, may be shorter or longer).  A finding's\n"
            "moves start at its ply; a variation-cook's position is reached by its branch, the\n"
@@ -271,7 +274,8 @@ static bool write_record(FILE *f, void *ctx)
         const verify_finding_t *fd = &v->findings[i];
         const char *label = verify_kind_label(fd->kind), *name = verify_kind_name(fd->kind);
         if (fd->kind == FIND_LEFTOVER) {
-            snprintf(c, sizeof c, "%s (%s): %d left in hand at the mate", label, name, r->leftover);
+            snprintf(c, sizeof c, "%s (%s): %d left in hand at the mate%s", label, name, r->leftover,
+                     r->leftover_sure ? "" : " (not certain)");
             ok = kif_tree_comment(t, c);
         } else if (fd->ply < 1 || !fd->moves) {
             snprintf(c, sizeof c, "%s (%s)", label, name);

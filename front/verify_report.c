@@ -144,7 +144,10 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
                 at--, pos_undo(root, r->pv[at], &u[at]);
             fprintf(out, "  ply %-4d %s %s", f->ply, verify_kind_name(f->kind), verify_kind_label(f->kind));
             if (f->kind == FIND_LEFTOVER) {
-                fprintf(out, ": %d piece%s left in hand at the mate\n", r->leftover, r->leftover == 1 ? "" : "s");
+                fprintf(out, ": %d piece%s left in hand at the mate%s\n", r->leftover, r->leftover == 1 ? "" : "s",
+                        r->leftover_sure ? ""
+                                         : " (not certain: the look among lines as long was cut short; no verdict "
+                                           "on it alone)");
                 continue;
             }
             if (f->kind == FIND_UNKNOWN)
@@ -196,6 +199,7 @@ void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify
         json_int(&j, "within", r->within);
         json_moves(&j, "pv", r->pv, r->plies);
         json_int(&j, "leftover", r->leftover);
+        json_bool(&j, "leftover_sure", r->leftover_sure);
         if (v->flaws_open)
             json_int(&j, "flaws_open", v->flaws_open);
         if (v->unwalked > 0)

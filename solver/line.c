@@ -49,7 +49,12 @@ static int leftover_of(const pos_t *p, color_t attacker) { return hand_total(p->
  * attacker's unknown checks keep that score: there the lines the table can follow are
  * often mated sooner, and passing over the others wrote Zuko 第40番 at 300,000 nodes as
  * 19 plies, shorter than its mate (21).  A look-ahead out of steps scores the pieces in
- * hand too. */
+ * hand too.  Wherever the look is cut short (steps out, a tie question unanswered) the
+ * walk says so (line_info_t.starved): the count it chose may not be the rules' count.
+ * Over the bench's 147 certified lines, 16 are so marked; with 16 times the walk's
+ * allowance and 10 times the steps three of them end with another count or line, and
+ * none of the others.  A reply ranked on the table's knowledge alone (none known to hold
+ * out, some unknown) marked 40 more, none of which changed: not counted. */
 /* Whether v is a better score than best (LOOK_NONE: none yet) for the side choosing. */
 static bool look_better(int v, int best, bool or_node)
 {
@@ -58,8 +63,12 @@ static bool look_better(int v, int best, bool or_node)
 
 static int look_leftover(walk_t *w, pos_t *p, int len)
 {
-    if (len == 0 || w->budget-- <= 0)
+    if (len == 0)
         return leftover_of(p, w->attacker);
+    if (w->budget-- <= 0) {
+        w->starved |= LINE_STARVED_STEPS;
+        return leftover_of(p, w->attacker);
+    }
     move_t moves[MG_MAX_MOVES];
     bool or_node = p->side == w->attacker;
     int n = or_node ? line_mating_moves(w, p, len, moves, false) : line_longest_replies(w, p, len, moves, false);
@@ -97,7 +106,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
                 .end = sh->nodes + allowance,
                 .tie_end = sh->nodes + allowance / 2,
                 .above = above};
-    line_info_t info = {0, 0, true, false};
+    line_info_t info = {.exact = true};
     undo_t *undo = malloc(sizeof *undo * (size_t)(SOLVER_MAX_PLY + 1));
     if (!undo || !above) {
         free(undo);
@@ -192,6 +201,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     info.leftover = leftover_of(p, w.attacker);
     info.exact = w.exact && ply == len; /* the leftover look-ahead may run out: that only weakens the tie-break */
     info.unsure = w.unsure && !w.hurry; /* when both, the limit is the one to name */
+    info.starved = w.starved;
     while (ply > 0) {
         ply--;
         pos_undo(p, pv[ply], &undo[ply]);

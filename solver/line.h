@@ -17,12 +17,21 @@
 
 enum { LINE_BUDGETS = 20 }; /* refining searches' budgets that a whole line may spend */
 
+/* Why the leftover look-ahead may have missed a line as long that ends with another
+ * count of pieces (line_info_t.starved): a choice's steps ran out (LOOK_BUDGET, line.c),
+ * a tie question was left unanswered (its budget, or the tie half of the walk's
+ * allowance: line_ask.c), or a reply that may hold out as long as the longest was left
+ * unknown (line_defend.c). */
+enum { LINE_STARVED_STEPS = 1, LINE_STARVED_TIE = 2, LINE_STARVED_REFINE = 4 };
+
 typedef struct {
     int plies;
     int leftover;
     bool exact; /* every step was decided by a finished search */
     bool unsure; /* some step was decided by a delay-rule test that a budget stopped, or by
                   * a result resting on one (exact is then false) */
+    unsigned starved; /* LINE_STARVED_* bits, 0 when the count of pieces left is the
+                       * look-ahead's whole answer */
 } line_info_t;
 
 /* Writes the line into pv (p: attacker to move, or the defender just after a check; room

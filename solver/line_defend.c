@@ -162,6 +162,8 @@ int line_longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refine)
             w->end = end;
             if (w->exact != exact || w->unsure != unsure)
                 s[i] = -1, w->exact = exact, w->unsure = unsure;
+            if (s[i] < 0)
+                w->starved |= LINE_STARVED_REFINE;
             pos_undo(p, rep[i], &u);
             above_pop(w);
         }

@@ -31,6 +31,7 @@ typedef struct {
                                search's budget (one such budget only illustrates the answer:
                                check --first) */
     int budget;             /* leftover look-ahead calls left for the choice being made */
+    unsigned starved;       /* line_info_t.starved, so far */
     uint64_t search_budget; /* nodes allowed for each refining search */
     uint64_t end;           /* no refining search past this node count */
     uint64_t tie_end;       /* nor one that only breaks a tie past this one (line_longest_replies) */

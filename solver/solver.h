@@ -88,6 +88,10 @@ typedef struct {
     int plies;        /* length of pv when status is SOLVE_MATE */
     move_t *pv;       /* SOLVER_MAX_PLY entries, owned by the result */
     int leftover;     /* pieces left in the attacker's hand at the end of pv */
+    int leftover_sure; /* 1 when leftover is the count of the composers' line: pv is
+                        * certified (exact) and the look among equally long lines that
+                        * chose its ending was never cut short (line.h: LINE_STARVED_*);
+                        * 0 when another line as long may end with another count */
     int exact;        /* 1 when pv is proven shortest under the chosen rule, 0 if only a bound */
     int shortest;     /* 1 when plies is proven the shortest mate's length (exact implies it;
                        * without exact some choice along pv is still unproven) */

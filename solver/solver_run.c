@@ -131,12 +131,13 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, const solve
         li = line_extract(sh, p, attacker, mode, len, refine, total, true, exact, r->pv);
     }
     if (getenv("TSUME_TRACE"))
-        fprintf(stderr, "trace line of %d plies%s: %llu nodes, %.2f s\n", li.plies, li.exact ? "" : " (not exact)",
-                (unsigned long long)(sh->nodes - before), dfpn_now() - t0);
+        fprintf(stderr, "trace line of %d plies%s, leftover look-ahead starved %#x: %llu nodes, %.2f s\n", li.plies,
+                li.exact ? "" : " (not exact)", li.starved, (unsigned long long)(sh->nodes - before), dfpn_now() - t0);
     r->plies = li.plies;
     r->within = len;
     r->leftover = li.leftover;
     r->exact = exact && li.exact && !o->proof_only;
+    r->leftover_sure = r->exact && !li.starved;
     r->shortest = exact && li.plies == len && !o->proof_only;
     r->line_unsure = li.unsure;
 }

@@ -18,8 +18,9 @@ void verify_run(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resul
 /* The verdict again, after v->solve's exact turned true (the findings about the length and
  * the ending of the main line join those of the walk). */
 void verify_conclude(verify_result_t *v);
-/* A cooked verdict whose flaws all come after a move as good as another: the other
- * move's line verified, and a sound one taken (verify_ties.c); verify_run ends with it. */
+/* A cooked verdict whose flaws all come after a move as good as another (or one unknown
+ * for pieces left whose count is not certain): the other move's line verified, and a
+ * sound one taken (verify_ties.c); verify_run ends with it. */
 void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes);
 
 #endif

@@ -9,8 +9,9 @@
  * rule: which findings are such choices, the other branch's walk and its adoption when
  * sound, and the test that turns a cooked verdict into unknown when a limit left open
  * something before the first flaw that could be such a choice.  Invariant: a verdict
- * only ever moves from cooked to sound (a sound branch adopted) or to unknown; the walk's
- * own findings and lengths are never changed here.
+ * only ever moves from cooked to sound (a sound branch adopted) or to unknown, or from
+ * unknown to sound when it was unknown for pieces left whose count is not certain; the
+ * walk's own findings and lengths are never changed here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,7 @@ static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_
     verify_clear_findings(v);
     memcpy(v->solve.pv, alt->solve.pv, sizeof *v->solve.pv * (size_t)n);
     v->solve.leftover = alt->solve.leftover;
+    v->solve.leftover_sure = alt->solve.leftover_sure;
     v->findings = alt->findings, v->nfindings = alt->nfindings;
     v->verdict = alt->verdict;
     v->incomplete = alt->incomplete;
@@ -136,9 +138,22 @@ static bool open_before(pos_t *p, const verify_result_t *v, int first)
     return false;
 }
 
+/* Whether the verdict is unknown for pieces left whose count is not certain (verify_conclude):
+ * the other branch of a choice before them may be sound, as for a cooked verdict. */
+static bool leftover_doubt(const verify_result_t *v)
+{
+    if (v->verdict != VERDICT_UNKNOWN || !v->solve.exact || v->solve.leftover_sure)
+        return false;
+    for (int i = 0; i < v->nfindings; i++)
+        if (v->findings[i].kind == FIND_LEFTOVER)
+            return true;
+    return false;
+}
+
 void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_result_t *v, uint64_t proof_nodes)
 {
-    int n = v->solve.plies, first = v->verdict == VERDICT_COOKED ? first_avoidable(v) : 0;
+    int n = v->solve.plies;
+    int first = v->verdict == VERDICT_COOKED || leftover_doubt(v) ? first_avoidable(v) : 0;
     v->flaws_open = 0;
     if (!first)
         return;
@@ -175,6 +190,8 @@ void verify_ties(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resu
         memcpy(alt.solve.pv + t->ply - 1, t->moves, sizeof *alt.solve.pv * (size_t)t->plies);
         for (int k = 0; k < n; k++)
             pos_do(p, alt.solve.pv[k], &u[k]);
+        /* The other line's count of pieces left is as certain as the main line's (alt
+         * keeps its leftover_sure): the walk weighed the choice by that count. */
         alt.solve.leftover = hand_total(p->hand[opp(p->side)]); /* the mated side is to move */
         for (int k = n; k > 0; k--)
             pos_undo(p, alt.solve.pv[k - 1], &u[k - 1]);

@@ -51,7 +51,8 @@ TEST(front_solve_mate1_json)
     CHECK_INT(fu_count_lines(r.out), 1);
     const char *line = fu_line(r.out, 0);
     CHECK_STR(fu_mask_effort(line), "{\"id\": 1, \"sfen\": \"" MATE1 "\", \"status\": \"mate\", \"plies\": 1, "
-                                 "\"pv\": [\"G*5b\"], \"leftover\": 0, \"exact\": true, \"shortest\": true, "
+                                 "\"pv\": [\"G*5b\"], \"leftover\": 0, \"leftover_sure\": true, \"exact\": true, "
+                                 "\"shortest\": true, "
                                  "\"within\": 1, \"nodes\": #, \"time_ms\": #, \"phase_nodes\": #, \"phase_ms\": #, "
                                  "\"defender_hand\": \"given\"}");
     CHECK(is_uint(fu_jget(line, "nodes")));

@@ -7,10 +7,15 @@
  * line on the two sides of the king are two attacks, a cook: the whole line counted
  * before (Zuko 第69番 at ply 13, R*2i and R*5i around the king on 4i, was listed as
  * `square`).  The verdict-level effect is in front_verify.c (Muso 第39番).
+ * And what pieces left at the mate weigh in the verdict (verify_conclude): a flaw when
+ * their count is certain, no verdict on their own when it is not.
  */
 #include "test.h"
 
+#include <stdlib.h>
+
 #include "../movegen/usi_move.h"
+#include "../solver/verify.h"
 #include "../solver/verify_internal.h"
 
 static square_t sq(const char *s) { return make_sq(s[0] - '1', s[1] - 'a'); }
@@ -57,4 +62,47 @@ TEST(verify_choice_kind_rules)
     /* No king (a problem without the defender's): only the promotion choice stays one. */
     CHECK_INT(verify_choice_kind(SQ_NONE, mv("R*1i"), mv("R*2i")), FIND_COOK);
     CHECK_INT(verify_choice_kind(SQ_NONE, mv("3c6c+"), mv("3c6c")), FIND_PROMOTION);
+}
+
+/* A certified main line of 3 plies, as stated, ending with one piece in hand (sure or
+ * not), with a cook at ply 3 or without; verify_conclude's verdict on it. */
+static verify_verdict_t conclude(bool sure, bool cook, int *nfindings)
+{
+    verify_result_t v = {.stated = 3, .verdict = VERDICT_SOUND};
+    v.solve.status = SOLVE_MATE;
+    v.solve.plies = v.solve.within = 3;
+    v.solve.pv = malloc(sizeof *v.solve.pv * 3);
+    if (!v.solve.pv)
+        test_fail(__FILE__, __LINE__, "out of memory");
+    v.solve.pv[0] = mv("G*5b"), v.solve.pv[1] = mv("5a4a"), v.solve.pv[2] = mv("G*4b");
+    v.solve.exact = v.solve.shortest = 1;
+    v.solve.leftover = 1;
+    v.solve.leftover_sure = sure;
+    int cap = 0;
+    if (cook && !verify_append(&v, &cap, 3, FIND_COOK, NULL, 0, v.solve.pv + 2, 1))
+        test_fail(__FILE__, __LINE__, "out of memory");
+    verify_conclude(&v);
+    *nfindings = v.nfindings;
+    bool leftover = false;
+    for (int i = 0; i < v.nfindings; i++)
+        leftover |= v.findings[i].kind == FIND_LEFTOVER;
+    if (!leftover)
+        test_fail(__FILE__, __LINE__, "no leftover finding (sure %d, cook %d)", sure, cook);
+    verify_verdict_t verdict = v.verdict;
+    verify_result_free(&v);
+    return verdict;
+}
+
+/* Pieces left whose count the walk did not finish weighing (leftover_sure false: another
+ * line as long may leave none) are listed, but make no cooked verdict on their own. */
+TEST(verify_conclude_leftover_sure)
+{
+    int n;
+    CHECK_INT(conclude(true, false, &n), VERDICT_COOKED);
+    CHECK_INT(n, 1);
+    CHECK_INT(conclude(false, false, &n), VERDICT_UNKNOWN);
+    CHECK_INT(n, 1);
+    CHECK_INT(conclude(false, true, &n), VERDICT_COOKED); /* the cook decides */
+    CHECK_INT(n, 2);
+    CHECK_INT(conclude(true, true, &n), VERDICT_COOKED);
 }
