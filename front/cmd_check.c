@@ -10,7 +10,8 @@
  * --format json the line is one JSON object holding the same answer.  The exit
  * status is the worst answer: 2 for any error, else 3 for any unknown, else 1 for any
  * no, else 0.  Positions run as a batch, as in solve (solve_common.h): --jobs at a time,
- * answers in input order, a progress line on a terminal.
+ * answers in input order, a progress line on a terminal, and for positions read from
+ * files a summary line of the counts (on stderr with JSON, as solve's).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,11 @@ static void usage(void)
            "                                        the answer rests on whether an\n"
            "                                        interposition is futile (--delay-nodes)\n"
            "  error  REASON\n"
+           "Positions read from files end with the line\n"
+           "  summary  N positions: yes N, no N, unknown N, errors N, time T s; N nodes\n"
+           "(T is wall time), followed by '; N files not read' when some could not be (each\n"
+           "named on stderr); with --format json it goes to stderr, so stdout holds JSON\n"
+           "lines only.\n"
            "With --exact: 'yes  shortest mate is N plies: MOVES', 'no  shortest mate is L\n"
            "plies, not N: MOVES', 'no  no mate within N plies', or 'unknown' when a limit (or a\n"
            "futility test) left the length unproven.  A line that is 'not certified' is a\n"
@@ -284,6 +290,7 @@ typedef struct {
     const check_args_t *args;
     const problem_list_t *problems;
     answer_t *answers;
+    uint64_t *nodes; /* each position's search nodes, for the summary */
 } check_run_t;
 
 static answer_t say(FILE *out, const check_args_t *a, const problem_t *pb, const char *sfen, saying_t saying,
@@ -322,34 +329,51 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     solve_result_t r;
     solver_solve(solver, &p, &o, &r);
     run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error);
+    run->nodes[i] = r.nodes;
     solve_status_t st = r.status;
     solve_result_free(&r);
     return st;
 }
 
-/* Checks the positions read; returns the exit status. */
-static int check_all(const check_args_t *a, const problem_list_t *problems, bool input_error)
+/* Checks the positions read (unread: the inputs that could not be); returns the exit
+ * status.  Positions read from files end with a summary of the answers, on stdout after
+ * the text's lines, on stderr after JSON's, as solve's. */
+static int check_all(const check_args_t *a, const problem_list_t *problems, size_t unread)
 {
-    answer_t *answers = calloc(problems->n ? problems->n : 1, sizeof *answers);
-    if (!answers) {
+    size_t n = problems->n ? problems->n : 1;
+    answer_t *answers = calloc(n, sizeof *answers);
+    uint64_t *nodes = calloc(n, sizeof *nodes);
+    if (!answers || !nodes) {
+        free(answers), free(nodes);
         cli_error("check: out of memory");
         return 2;
     }
-    check_run_t run = {a, problems, answers};
+    check_run_t run = {a, problems, answers, nodes};
     problem_batch_t pb = {"check", (size_t)a->jobs, a->s.hash_mb, true, isatty(STDERR_FILENO), check_job, &run,
                           a->s.threads};
     batch_totals_t t = {0};
-    bool seen[ANSWER_ERROR + 1] = {false};
+    size_t count[ANSWER_ERROR + 1] = {0};
+    bool input_error = unread > 0;
     if (problems_run(&pb, problems, &t)) {
+        uint64_t total = 0;
         for (size_t i = 0; i < problems->n; i++)
-            seen[answers[i]] = true;
+            count[answers[i]]++, total += nodes[i];
+        if (problems_from_files(&a->in)) {
+            FILE *f = a->json ? stderr : stdout;
+            fprintf(f, "summary  %zu position%s: yes %zu, no %zu, unknown %zu, errors %zu, time %.2f s; %llu nodes",
+                    problems->n, problems->n == 1 ? "" : "s", count[ANSWER_YES], count[ANSWER_NO],
+                    count[ANSWER_UNKNOWN], count[ANSWER_ERROR], t.seconds, (unsigned long long)total);
+            problems_summary_unread(f, unread);
+            fputc('\n', f);
+        }
     } else {
         input_error = true;
     }
     free(answers);
+    free(nodes);
     if (t.interrupted)
         return 130; /* as a shell reports a command ended by Ctrl-C */
-    return seen[ANSWER_ERROR] || input_error ? 2 : seen[ANSWER_UNKNOWN] ? 3 : seen[ANSWER_NO] ? 1 : 0;
+    return count[ANSWER_ERROR] || input_error ? 2 : count[ANSWER_UNKNOWN] ? 3 : count[ANSWER_NO] ? 1 : 0;
 }
 
 int cmd_check(int argc, char **argv)
@@ -363,8 +387,7 @@ int cmd_check(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status < 0) {
         problem_list_t problems = {0};
-        bool input_error = problems_gather(&problems, &a.in, "check") > 0;
-        status = check_all(&a, &problems, input_error);
+        status = check_all(&a, &problems, problems_gather(&problems, &a.in, "check"));
         problem_list_free(&problems);
     }
     problem_input_free(&a.in);

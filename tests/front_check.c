@@ -79,6 +79,21 @@ TEST(front_check_exact)
     fu_end();
 }
 
+static bool starts_with(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* A line up to its ", time " (a summary's wall time varies from run to run). */
+static const char *before_time(const char *line)
+{
+    const char *t = strstr(line, ", time ");
+    return t ? fu_fmt("%.*s", (int)(t - line), line) : line;
+}
+
 TEST(front_check_file)
 {
     if (!fu_begin())
@@ -86,11 +101,20 @@ TEST(front_check_file)
     const char *path = fu_write("c.sfen", "# positions\n" MATE3 "\t3\n" MATE1 "\n\nnonsense\n" NOMATE "\n");
     fu_run_t r = fu_tsume(fu_fmt("check --plies 3 -f '%s'", path));
     CHECK_INT(r.code, 2); /* the malformed line; the others are still answered */
-    CHECK_INT(fu_count_lines(r.out), 4);
+    CHECK_INT(fu_count_lines(r.out), 5);
     CHECK(strstr(fu_line(r.out, 0), "c.sfen:2  yes  mate in 3 plies: 9f5b+ 4a5b S*4b"));
     CHECK(strstr(fu_line(r.out, 1), "c.sfen:3  yes  mate in 1 ply: G*5b"));
     CHECK(strstr(fu_line(r.out, 2), "c.sfen:5  error  bad SFEN: "));
     CHECK(strstr(fu_line(r.out, 3), "c.sfen:6  no  no mate within 3 plies"));
+    /* The counts, then the wall time and the nodes of all. */
+    CHECK(starts_with(fu_line(r.out, 4), "summary  4 positions: yes 2, no 1, unknown 0, errors 1, time "));
+    CHECK(ends_with(fu_line(r.out, 4), " nodes"));
+    fu_run_free(&r);
+    /* A file that cannot be read is counted there too, after the others are answered. */
+    r = fu_tsume(fu_fmt("check --plies 3 -f '%s' -f '%s'", path, fu_path("none.sfen")));
+    CHECK_INT(r.code, 2);
+    CHECK(ends_with(fu_line(r.out, 4), " nodes; 1 file not read"));
+    CHECK(strstr(r.err, "none.sfen") != NULL);
     fu_run_free(&r);
 
     /* Worst answer wins: unknown (3) over no (1) over yes (0). */
@@ -105,7 +129,12 @@ TEST(front_check_file)
     fu_run_free(&r);
     r = fu_shell(fu_fmt("printf '%%s\\n' '%s' '%s' | '%s' check --plies 3 -f -", MATE1, MATE3, fu_bin()));
     CHECK_INT(r.code, 0);
-    CHECK_STR(r.out, "stdin:1  yes  mate in 1 ply: G*5b\nstdin:2  yes  mate in 3 plies: 9f5b+ 4a5b S*4b\n");
+    CHECK(starts_with(r.out, "stdin:1  yes  mate in 1 ply: G*5b\nstdin:2  yes  mate in 3 plies: 9f5b+ 4a5b S*4b\n"
+                             "summary  2 positions: yes 2, no 0, unknown 0, errors 0, time "));
+    fu_run_free(&r);
+    /* A position given as a word is no batch: no summary. */
+    r = fu_tsume("check --plies 3 '" MATE1 "'");
+    CHECK_STR(r.out, "yes  mate in 1 ply: G*5b\n");
     fu_run_free(&r);
     fu_end();
 }
@@ -121,8 +150,9 @@ TEST(front_check_batch)
     fu_run_t two = fu_tsume(fu_fmt("check --plies 3 --jobs 2 -f '%s'", path));
     CHECK_INT(one.code, 2);
     CHECK_INT(two.code, 2);
-    CHECK_INT(fu_count_lines(two.out), 5);
-    CHECK_STR(two.out, one.out);
+    CHECK_INT(fu_count_lines(two.out), 6); /* the summary's time may differ */
+    for (int i = 0; i < 6; i++)
+        CHECK_STR(before_time(fu_line(two.out, i)), before_time(fu_line(one.out, i)));
     CHECK(strstr(fu_line(two.out, 3), "b.sfen:4  yes  mate in 1 ply: G*5b"));
     fu_run_free(&one);
     fu_run_free(&two);
@@ -175,7 +205,8 @@ TEST(front_check_json)
     const char *path = fu_write("j.sfen", MATE1 "\nnonsense\n" NOMATE "\n" ZUKO1 "\n");
     r = fu_tsume(fu_fmt("check --plies 69 --nodes 500 --format json -f '%s'", path));
     CHECK_INT(r.code, 2);
-    CHECK_INT(fu_count_lines(r.out), 4);
+    CHECK_INT(fu_count_lines(r.out), 4); /* JSON only: the summary goes to stderr */
+    CHECK(strstr(r.err, "summary  4 positions: yes 1, no 1, unknown 1, errors 1, time ") != NULL);
     const char *want[][4] = {{"1", "\"yes\"", "\"mate\"", NULL},
                              {"2", "\"error\"", "\"error\"", NULL},
                              {"3", "\"no\"", "\"nomate\"", NULL},
@@ -215,7 +246,6 @@ TEST(front_check_bad_options)
         {"--plies 3 --jobs 0 '" MATE3 "'", "--jobs"},
         {"--plies 3 --jobs 1025 '" MATE3 "'", "--jobs"},
         {"--plies 3 -f /dev/null '" MATE3 "'", "-f"},
-        {"--plies 3 -f /nonexistent/x.sfen", "x.sfen"},
         {"--plies 3 --format xml '" MATE3 "'", "--format"},
         {"--plies 3 --first --exact '" MATE3 "'", "--first"},
         {"--plies 3 --first=1 '" MATE3 "'", "--first"},
@@ -227,7 +257,15 @@ TEST(front_check_bad_options)
                       r.code, r.err, r.out);
         fu_run_free(&r);
     }
-    fu_run_t r = fu_tsume("check --help");
+    /* A file that cannot be read: one line naming it, and the summary says it (as solve's). */
+    fu_run_t r = fu_tsume("check --plies 3 -f /nonexistent/x.sfen");
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.err), 1);
+    CHECK(strstr(r.err, "cannot open '/nonexistent/x.sfen'") != NULL);
+    CHECK(strstr(r.out, "summary  0 positions: yes 0, no 0, unknown 0, errors 0, time ") == r.out);
+    CHECK(ends_with(r.out, " 0 nodes; 1 file not read\n"));
+    fu_run_free(&r);
+    r = fu_tsume("check --help");
     CHECK_INT(r.code, 0);
     CHECK(strstr(r.out, "--plies N") && strstr(r.out, "--exact") && strstr(r.out, "Exit status"));
     fu_run_free(&r);
