@@ -168,13 +168,14 @@ static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size
                 end += sprintf(end, " %s", usi_format(shown_moves[i], mv));
             }
             if (r->shortest)
-                snprintf(why, why_len, "mate in %d %s (%s), %d pieces left in hand%s%s", r->plies,
-                         cli_plies(r->plies), r->exact ? "shortest proven" : "line not certified",
-                         r->leftover, r->exact && !r->leftover_sure ? " (not certain)" : "", note);
+                snprintf(why, why_len, "mate in %d %s (%s), %d %s left in hand%s%s", r->plies,
+                         cli_plies(r->plies), r->exact ? "shortest proven" : "line not certified", r->leftover,
+                         r->leftover == 1 ? "piece" : "pieces", r->exact && !r->leftover_sure ? " (not certain)" : "",
+                         note);
             else /* the length is a bound only: the line's own length is no bound at all */
                 snprintf(why, why_len,
-                         "mate within %d plies proven, line of %d (not certified), %d pieces left in hand%s",
-                         r->within, r->plies, r->leftover, note);
+                         "mate within %d plies proven, line of %d (not certified), %d %s left in hand%s",
+                         r->within, r->plies, r->leftover, r->leftover == 1 ? "piece" : "pieces", note);
         }
         free(moves);
         return line;

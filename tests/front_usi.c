@@ -336,6 +336,14 @@ TEST(front_usi_mate)
     eng_send(&e, "go mate 20000");
     CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate 2h3i R*4i 3i4i");
     CHECK(strstr(e.log, "\ninfo string mate in 3 plies (shortest proven), 4 pieces left in hand\ncheckmate"));
+    /* A count of pieces left that is not certain says so (Shogi Zuko 第69番: tie
+     * questions of the leftover look-ahead left unanswered). */
+    eng_send(&e, "setoption name Futile value delay");
+    eng_send(&e, "position sfen 9/9/9/9/5l3/p2+rb4/1pG3+R2/S3S4/1+bk6 b 3GSs4n3l16p 1");
+    eng_send(&e, "go mate infinite");
+    CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate G*7h 5f7h+ 7g7h 8i7h G*8i 7i6h 8i7h 6h5h B*6g 6f6g 3g6g 5h4i "
+                                                "R*2i S*3i G*5i 4i5i 6g6h 5i4i S*3h");
+    CHECK(strstr(e.log, "\ninfo string mate in 19 plies (shortest proven), 1 piece left in hand (not certain)\n"));
     eng_send(&e, "setoption name Futile value capture");
     eng_send(&e, "setoption name DefenderHand value rest");
     eng_send(&e, "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1");
