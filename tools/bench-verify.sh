@@ -39,7 +39,10 @@ const major = new Set(["short", "long", "leftover", "cook", "longer"]);
 for (const r of rows) {
     if (r.verdict === "sound") continue;
     const f = (r.findings || []).filter((x) => major.has(x.kind));
-    let desc = f.slice(0, 4).map((x) => `ply ${x.ply} ${x.kind} ${x.label} ${x.plies}: ${x.moves.slice(0, 3).join(" ")}${x.moves.length > 3 ? " ..." : ""}`).join("; ");
+    const one = (x) => x.kind === "leftover"
+        ? `ply ${x.ply} ${x.kind} ${x.label}: ${r.leftover} left${r.leftover_sure === false ? " (not certain)" : ""}`
+        : `ply ${x.ply} ${x.kind} ${x.label} ${x.plies}: ${x.moves.slice(0, 3).join(" ")}${x.moves.length > 3 ? " ..." : ""}`;
+    let desc = f.slice(0, 4).map(one).join("; ");
     if (f.length > 4) desc += `; +${f.length - 4} more`;
     const unk = (r.findings || []).filter((x) => x.kind === "unknown").length;
     console.log(`  ${label(r.id)} (line ${r.id}): ${r.verdict} (${r.plies ?? "-"} plies, stated ${r.stated ?? "-"})` +
