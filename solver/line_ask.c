@@ -103,8 +103,8 @@ int line_tie_question(walk_t *w, pos_t *p, int len)
     uint64_t end = line_tie_cap(w);
     int m = line_mate_within(w, p, w->mode, len, w->search_budget);
     w->end = end;
-    if (m < 0)
-        w->starved |= LINE_STARVED_TIE;
+    if (m < 0) /* p is after the move asked about */
+        w->starved |= p->side == w->attacker ? LINE_STARVED_TIE_REPLY : LINE_STARVED_TIE_CHECK;
     return m;
 }
 
