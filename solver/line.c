@@ -51,7 +51,7 @@ static int leftover_of(const pos_t *p, color_t attacker) { return hand_total(p->
  * 19 plies, shorter than its mate (21).  A look-ahead out of steps scores the pieces in
  * hand too.  Wherever the look is cut short (steps out, a tie question unanswered) the
  * walk says so (line_info_t.starved): the count it chose may not be the rules' count.
- * Over the bench's 147 certified lines, 16 are so marked; with 16 times the walk's
+ * Over the bench's 170 certified lines, 16 are so marked; with 16 times the walk's
  * allowance and 10 times the steps three of them end with another count or line, and
  * none of the others.  A reply ranked on the table's knowledge alone (none known to hold
  * out, some unknown) marked 40 more, none of which changed: not counted. */

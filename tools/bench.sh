@@ -8,7 +8,10 @@
 #          takes 34 M); BENCH_SHORTEN_NODES (default 3000000) is the share of it for proving
 #          a mate's length shortest.  "proven shortest" counts the lengths proven (and the
 #          no-mates); "by phase" splits the nodes and time into the proof, the shortening
-#          and the line's walk (`phase_nodes`, `phase_ms`).  Each set's per-problem JSON
+#          and the line's walk (`phase_nodes`, `phase_ms`); "pieces left" counts the
+#          certified lines and those whose count of pieces left is not certain
+#          (`leftover_sure` false: the walk's look among lines as long was cut short).
+#          Each set's per-problem JSON
 #          goes to build/bench-SET.jsonl, the run before to build/bench-SET.prev.jsonl
 #          (tools/bench-compare.sh compares two).
 #   batch: throughput of `tsume solve -f` with --jobs 1 and --jobs 2 (the same --hash 256 in
@@ -50,11 +53,14 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
               if (st == "mate" || st == "nomate") solved++
               if (st == "mate" && num("plies") == $1 + 0) agree++
               if (st == "nomate" || $2 ~ /"shortest": true/) proven++
+              if ($2 ~ /"exact": true/) { certified++; if ($2 ~ /"leftover_sure": false/) unsure++ }
               if (t > worst) { worst = t; worst_id = n } }
             END { printf "%s: %d problems, solved %d, proven shortest %d, length as expected %d, total %.1f s, mean %.0f ms, worst %d ms (#%d), nodes %d, %.0f nodes/s\n",
                          set, n, solved, proven, agree, total_t / 1000, n ? total_t / n : 0, worst, worst_id, total_n, total_t ? total_n / (total_t / 1000) : 0
                   printf "%s by phase: proof %d nodes %.1f s, shortening %d nodes %.1f s, line %d nodes %.1f s\n",
                          set, pn[1], pt[1] / 1000, pn[2], pt[2] / 1000, pn[3], pt[3] / 1000
+                  printf "%s pieces left: %d certified lines, the count not certain on %d (leftover_sure)\n",
+                         set, certified, unsure
                   print total_n > "/dev/stderr" }' 2>> "$out.nodes"
     done
     echo "Bench: $(awk '{s += $1} END {print s}' "$out.nodes")"
