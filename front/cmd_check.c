@@ -102,8 +102,9 @@ static void usage(void)
            "Positions read from files end with the line\n"
            "  summary  N positions: yes N, no N, unknown N, errors N, time T s; N nodes\n"
            "(T is wall time), followed by '; N files not read' when some could not be (each\n"
-           "named on stderr); with --format json it goes to stderr, so stdout holds JSON\n"
-           "lines only.\n"
+           "named on stderr, and with --format json first on stdout too: an object with id 0,\n"
+           "sfen \"\", answer and status \"error\" and the reason); with --format json it goes\n"
+           "to stderr, so stdout holds JSON lines only.\n"
            "With --exact: 'yes  shortest mate is N plies: MOVES', 'no  shortest mate is L\n"
            "plies, not N: MOVES', 'no  no mate within N plies', or 'unknown' when a limit (or a\n"
            "futility test) left the length unproven.  A line that is 'not certified' is a\n"
@@ -354,6 +355,8 @@ static int check_all(const check_args_t *a, const problem_list_t *problems, size
     batch_totals_t t = {0};
     size_t count[ANSWER_ERROR + 1] = {0};
     bool input_error = unread > 0;
+    if (a->json)
+        problems_print_unread(stdout, problems, false, (const char *const[]){"answer", "status"}, 2);
     if (problems_run(&pb, problems, &t)) {
         uint64_t total = 0;
         for (size_t i = 0; i < problems->n; i++)

@@ -125,11 +125,13 @@ static void usage(void)
            "  summary  N problems: solved N, nomate N, unknown N, errors N, time T; N nodes\n"
            "('solved' counts mates; T is wall time), followed with --expect by\n"
            "'; expect N match, N mismatch, N undecided', and by '; N files not read' when\n"
-           "some could not be (each named on stderr).  In JSON mode the summary goes to\n"
-           "stderr, so stdout holds JSON lines only.  When stderr is a terminal, a progress\n"
-           "line (done/total, counts, elapsed, ETA, then the problem under way: its line, phase,\n"
-           "nodes, and in the shortening the mate proven and the length asked) is redrawn on\n"
-           "it while problems are solved.\n"
+           "some could not be (each named on stderr, and in JSON first on stdout too: an\n"
+           "object with id 0, sfen \"\", status \"error\" and the reason; in sfen format a '#'\n"
+           "line).  In JSON mode the summary goes to stderr, so stdout holds JSON lines\n"
+           "only.  When stderr is a terminal, a progress line (done/total, counts, elapsed,\n"
+           "ETA, then the problem under way: its line, phase, nodes, and in the shortening\n"
+           "the mate proven and the length asked) is redrawn on it while problems are\n"
+           "solved.\n"
            "\n"
            "JSON output: one object per problem and line, with keys\n"
            "  id            line number in the file (1 for a command-line SFEN)\n"
@@ -497,6 +499,8 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, size
                           solve_job, &run, a->s.threads};
     batch_totals_t t = {0};
     int status = 2;
+    if (a->json || a->sfen)
+        problems_print_unread(stdout, problems, a->sfen, (const char *const[]){"status"}, 1);
     if (problems_run(&pb, problems, &t)) {
         uint64_t nodes = 0;
         size_t verdicts[3] = {0}; /* undecided, mismatch, match: verdict + 1 */

@@ -129,7 +129,9 @@ static void usage(void)
            "plies, moves, branch_ply, branch}], stated_line, stated_ply, stated_move,\n"
            "stated_finding, stated_mated_in (or stated_mated_within, a bound, when a limit\n"
            "left the length unproven), stated_error_ply, stated_error, nodes, time_ms,\n"
-           "solve_nodes, solve_time_ms, attacker_check (as for 'tsume solve'), error.\n"
+           "solve_nodes, solve_time_ms, attacker_check (as for 'tsume solve'), error.  A\n"
+           "file that cannot be read is named on stderr and first on stdout by an object of\n"
+           "its own: id 0, sfen \"\", verdict \"error\" and the reason.\n"
            "within: a mate within this many plies is proven (plies itself when the length is\n"
            "certified; else plies, the line's length, may be shorter or longer).  A finding's\n"
            "moves start at its ply; a variation-cook's position is reached by its branch, the\n"
@@ -380,6 +382,8 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, si
                           verify_job, &run, a->s.threads};
     batch_totals_t t = {0};
     int status = 2;
+    if (a->json)
+        problems_print_unread(stdout, problems, false, (const char *const[]){"verdict"}, 1);
     if (problems_run(&pb, problems, &t)) {
         size_t by[VERDICT_ERROR + 1] = {0};
         for (size_t i = 0; i < problems->n; i++)

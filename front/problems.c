@@ -210,14 +210,28 @@ bool problem_read_text(problem_list_t *l, const char *shown, char *text, size_t 
                                                 : read_sfen_lines(l, shown, text, len, cmd);
 }
 
+/* Says on stderr why file shown could not be read, and keeps it in l->unread for the
+ * machine-readable outputs (problems_print_unread); false. */
+static bool file_unread(problem_list_t *l, const char *shown, const char *cmd, const char *verb, const char *err)
+{
+    char reason[PROBLEM_SHOWN_MAX + 256];
+    snprintf(reason, sizeof reason, "cannot %s '%s': %s", verb, shown, err);
+    cli_error("%s: %s", cmd, reason);
+    problem_unread_t *u = realloc(l->unread, (l->n_unread + 1) * sizeof *u);
+    if (u) {
+        l->unread = u;
+        if ((u[l->n_unread].reason = dup_str(reason)))
+            u[l->n_unread++].file = shown;
+    }
+    return false;
+}
+
 bool problem_read_file(problem_list_t *l, const char *path, const char *cmd)
 {
     bool is_stdin = !strcmp(path, "-");
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        cli_error("%s: cannot open '%s': %s", cmd, path, strerror(errno));
-        return false;
-    }
+    if (!f)
+        return file_unread(l, path, cmd, "open", strerror(errno));
     const char *shown = is_stdin ? "stdin" : path;
     char err[128];
     size_t len = 0;
@@ -232,10 +246,8 @@ bool problem_read_file(problem_list_t *l, const char *path, const char *cmd)
         free(text);
         text = NULL;
     }
-    if (!text) {
-        cli_error("%s: cannot read '%s': %s", cmd, shown, err);
-        return false;
-    }
+    if (!text)
+        return file_unread(l, shown, cmd, "read", err);
     bool ok = problem_read_text(l, shown, text, len, cmd);
     free(text);
     return ok;
@@ -249,6 +261,9 @@ void problem_list_free(problem_list_t *l)
         free(l->items[i].moves);
         free(l->items[i].error);
     }
+    for (size_t i = 0; i < l->n_unread; i++)
+        free(l->unread[i].reason);
+    free(l->unread);
     free(l->items);
     *l = (problem_list_t){0};
 }

@@ -42,9 +42,17 @@ typedef struct {
     char *error;      /* why a KIF/CSA file gave no position, NULL when it did */
 } problem_t;
 
+/* An input file that could not be read: no problem of it is in the list. */
+typedef struct {
+    const char *file; /* name shown ("stdin" for '-') */
+    char *reason;     /* as said on stderr: "cannot open 'x.sfen': No such file or directory" */
+} problem_unread_t;
+
 typedef struct {
     problem_t *items;
     size_t n, cap;
+    problem_unread_t *unread; /* the files not read, in the order given */
+    size_t n_unread;
 } problem_list_t;
 
 /* Appends one problem (text, expect and moves are copied; expect and moves may be NULL).

@@ -313,6 +313,34 @@ void problem_json_begin(json_obj_t *j, FILE *out, const problem_t *pb, const cha
     json_str(j, "sfen", sfen);
 }
 
+void problems_print_unread(FILE *out, const problem_list_t *l, bool sfen_lines, const char *const *keys,
+                           int n_keys)
+{
+    for (size_t i = 0; i < l->n_unread; i++) {
+        const problem_unread_t *u = &l->unread[i];
+        if (sfen_lines) {
+            fputs("# \t", out);
+            put_safe(out, u->file);
+            fputs(": error: ", out);
+            put_safe(out, u->reason);
+            putc('\n', out);
+            continue;
+        }
+        json_obj_t j;
+        json_begin(&j, out);
+        json_int(&j, "id", 0);
+        json_str(&j, "file", u->file);
+        json_str(&j, "sfen", "");
+        for (int k = 0; k < n_keys; k++)
+            json_str(&j, keys[k], "error");
+        json_uint(&j, "nodes", 0);
+        json_int(&j, "time_ms", 0);
+        json_str(&j, "error", u->reason);
+        json_end(&j);
+    }
+    fflush(out);
+}
+
 void problem_text_head(FILE *out, const problem_t *pb, const char *sfen)
 {
     fputs("problem ", out);

@@ -121,4 +121,11 @@ int jobs_default(void);
  * garble the terminal; "(empty)" for "". */
 void put_safe(FILE *out, const char *s);
 
+/* With --format json, one object for each file of l that could not be read, so that a
+ * reader of stdout alone sees it: {"id": 0, "file", "sfen": "", then each of keys as
+ * "error" (the command's status keys), "nodes": 0, "time_ms": 0, "error"}.  With
+ * --format sfen (sfen_lines), a comment line "# \tFILE: error: REASON" as a bad line's. */
+void problems_print_unread(FILE *out, const problem_list_t *l, bool sfen_lines, const char *const *keys,
+                           int n_keys);
+
 #endif

@@ -221,6 +221,17 @@ TEST(front_check_json)
     CHECK(strstr(fu_jget(fu_line(r.out, 1), "error"), "bad SFEN"));
     CHECK(!*fu_jget(fu_line(r.out, 0), "error"));
     fu_run_free(&r);
+    /* A file that cannot be read has an object of its own, id 0, before the answers. */
+    r = fu_tsume(fu_fmt("check --plies 1 --format json -f '%s' -f '%s'", fu_path("none.sfen"), path));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 5);
+    CHECK_STR(fu_line(r.out, 0),
+              fu_fmt("{\"id\": 0, \"file\": \"%s\", \"sfen\": \"\", \"answer\": \"error\", \"status\": \"error\", "
+                     "\"nodes\": 0, \"time_ms\": 0, \"error\": \"cannot open '%s': No such file or directory\"}",
+                     fu_path("none.sfen"), fu_path("none.sfen")));
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "id"), "1");
+    CHECK(strstr(r.err, " nodes; 1 file not read\n") != NULL);
+    fu_run_free(&r);
     fu_end();
 }
 

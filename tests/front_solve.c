@@ -313,7 +313,9 @@ TEST(front_solve_several_files)
 {
     if (!fu_begin())
         return;
-    const char *a = fu_write("a.sfen", MATE1 "\n");
+    char a[256], missing[256]; /* fu_fmt's buffers are reused */
+    snprintf(a, sizeof a, "%s", fu_write("a.sfen", MATE1 "\n"));
+    snprintf(missing, sizeof missing, "%s", fu_path("missing.sfen"));
     const char *b = fu_write("b.sfen", "#\n#\nsfen " MATE1 "\n");
     fu_run_t r = fu_solve(fu_fmt("--format json -f '%s' --file '%s'", a, b), NULL, NULL);
     CHECK_INT(r.code, 0);
@@ -323,19 +325,31 @@ TEST(front_solve_several_files)
     fu_run_free(&r);
 
     /* A file that cannot be opened: one line on stderr (before the summary), exit 2, the
-     * other files solved. */
-    r = fu_solve(fu_fmt("--format json -f '%s' -f '%s'", fu_path("missing.sfen"), a), NULL, NULL);
+     * other files solved; stdout has an object for it too (id 0), before the answers. */
+    r = fu_solve(fu_fmt("--format json -f '%s' -f '%s'", missing, a), NULL, NULL);
     CHECK_INT(r.code, 2);
     CHECK_INT(fu_count_lines(r.err), 2);
-    CHECK(strstr(fu_line(r.err, 0), "missing.sfen"));
+    CHECK_STR(fu_line(r.err, 0), fu_fmt("tsume: solve: cannot open '%s': No such file or directory", missing));
     CHECK(!strncmp(fu_line(r.err, 1), "summary  1 problem: solved 1, ", 30));
     /* The summary says the counts are not the whole input. */
     CHECK(strstr(fu_line(r.err, 1), " nodes; 1 file not read"));
-    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK_INT(fu_count_lines(r.out), 2);
+    CHECK_STR(fu_line(r.out, 0),
+              fu_fmt("{\"id\": 0, \"file\": \"%s\", \"sfen\": \"\", \"status\": \"error\", \"nodes\": 0, "
+                     "\"time_ms\": 0, \"error\": \"cannot open '%s': No such file or directory\"}",
+                     missing, missing));
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "status"), "\"mate\"");
+    fu_run_free(&r);
+    /* --format sfen: a comment line for it, as for a bad line. */
+    r = fu_solve(fu_fmt("--format sfen -f '%s' -f '%s'", missing, a), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_STR(fu_line(r.out, 0), fu_fmt("# \t%s: error: cannot open '%s': No such file or directory",
+                                        missing, missing));
+    CHECK_INT(fu_count_lines(r.out), 2);
     fu_run_free(&r);
 
     /* Files named as words are a batch as -f's are: the same summary, in text on stdout. */
-    r = fu_solve(fu_fmt("'%s' '%s'", a, fu_path("missing.sfen")), NULL, NULL);
+    r = fu_solve(fu_fmt("'%s' '%s'", a, missing), NULL, NULL);
     CHECK_INT(r.code, 2);
     CHECK(strstr(r.out, "\nsummary  1 problem: solved 1, "));
     CHECK(strstr(r.out, " nodes; 1 file not read\n"));
@@ -659,8 +673,11 @@ TEST(front_solve_kif_csa_files)
     fu_run_free(&r);
     r = fu_tsume(fu_fmt("solve --format json -f '%s' -f '%s' -f '%s'", nul, fu_path(""), kif));
     CHECK_INT(r.code, 2);
-    CHECK_INT(fu_count_lines(r.out), 1);
-    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK_INT(fu_count_lines(r.out), 3);
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "error"),
+              fu_fmt("\"cannot read '%s': it holds a NUL byte: not a text file\"", nul));
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "error"), fu_fmt("\"cannot read '%s': Is a directory\"", fu_path("")));
+    CHECK_STR(fu_jget(fu_line(r.out, 2), "status"), "\"mate\"");
     CHECK(strstr(r.err, fu_fmt("tsume: solve: cannot read '%s': it holds a NUL byte: not a text file\n", nul)));
     CHECK(strstr(r.err, "': Is a directory\n"));
     fu_run_free(&r);

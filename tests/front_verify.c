@@ -447,10 +447,16 @@ TEST(front_verify_report)
     CHECK_STR(fu_jget(fu_line(r.out, 2), "id"), "4");
     CHECK(strstr(r.err, "summary  3 problems: sound 1, cooked 1, short 0, nomate 0, unknown 0, errors 1") != NULL);
     fu_run_free(&r);
-    /* A file that cannot be read: named on stderr, the rest verified, the summary says so. */
+    /* A file that cannot be read: named on stderr and by an object of its own (id 0, first),
+     * the rest verified, the summary says so. */
     r = fu_tsume(fu_fmt("verify --format json --jobs 2 -f '%s' -f '%s'", fu_path("missing.sfen"), file));
     CHECK_INT(r.code, 2);
-    CHECK_INT(fu_count_lines(r.out), 3);
+    CHECK_INT(fu_count_lines(r.out), 4);
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "id"), "0");
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "verdict"), "\"error\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "error"),
+              fu_fmt("\"cannot open '%s': No such file or directory\"", fu_path("missing.sfen")));
+    CHECK_STR(fu_jget(fu_line(r.out, 3), "id"), "4");
     CHECK(strstr(r.err, "missing.sfen': No such file or directory\n") != NULL);
     CHECK(strstr(r.err, "errors 1, time ") != NULL && strstr(r.err, " s; 1 file not read\n") != NULL);
     fu_run_free(&r);
