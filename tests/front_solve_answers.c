@@ -286,11 +286,13 @@ TEST(front_solve_uncertified_line_narrowed)
 
 /* sfen solved at the bench's limits (JSON, or text when text): its certified length
  * and pieces left, and whether that count is sure; the run, for more checks. */
-static fu_run_t bench_leftover(int line, const char *sfen, bool text, const char *plies, const char *left,
-                               const char *sure)
+static fu_run_t bench_leftover(int line, const char *sfen, const char *text_args, const char *plies,
+                               const char *left, const char *sure)
 {
-    fu_run_t r = fu_solve(fu_fmt("--nodes 50000000 --shorten-nodes 3000000 %s'%s'", text ? "" : "--format json ", sfen),
-                          NULL, NULL);
+    bool text = text_args != NULL;
+    fu_run_t r = fu_solve(
+        fu_fmt("--nodes 50000000 --shorten-nodes 3000000 %s '%s'", text ? text_args : "--format json", sfen), NULL,
+        NULL);
     if (r.code != 0)
         test_fail(__FILE__, line, "exit %d: %s", r.code, r.err);
     if (!text && (strcmp(fu_jget(r.out, "plies"), plies) || strcmp(fu_jget(r.out, "exact"), "true") ||
@@ -303,7 +305,7 @@ TEST(front_solve_leftover_tie_under_limits)
 {
     if (!fu_begin())
         return;
-    fu_run_t r = bench_leftover(__LINE__, ZUKO56, false, "25", "0", "true");
+    fu_run_t r = bench_leftover(__LINE__, ZUKO56, NULL, "25", "0", "true");
     CHECK(strstr(r.out, "\"pv\": [\"6f5g\", \"4h5i\", \"5g4h\", \"4i4h\",") != NULL);
     fu_run_free(&r);
     fu_end();
@@ -318,12 +320,19 @@ TEST(front_solve_leftover_not_sure)
 {
     if (!fu_begin())
         return;
-    fu_run_t r = bench_leftover(__LINE__, ZUKO69, false, "19", "1", "false");
+    fu_run_t r = bench_leftover(__LINE__, ZUKO69, NULL, "19", "1", "false");
     fu_run_free(&r);
-    r = bench_leftover(__LINE__, ZUKO69, true, NULL, NULL, NULL);
+    /* The text, and the KIF record's 備考 (--kif). */
+    char kif[256];
+    snprintf(kif, sizeof kif, "%s", fu_path("zuko69.kif"));
+    r = bench_leftover(__LINE__, ZUKO69, fu_fmt("--kif '%s'", kif), NULL, NULL, NULL);
     CHECK(strstr(r.out, "  status   mate in 19 plies (shortest proven), 1 piece left in hand (not certain: the "
                         "look among lines as long was cut short)\n") != NULL);
     fu_run_free(&r);
+    char *record = fu_slurp(kif);
+    CHECK(record && strstr(record, "備考：tsume solve: mate in 19 plies (shortest proven), 1 left in hand (not "
+                                   "certain)\n"));
+    free(record);
     fu_end();
 }
 
