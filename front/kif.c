@@ -71,6 +71,28 @@ static const char *after_key(const char *s, const char *key)
     return NULL;
 }
 
+/* A hand line's key at the start of s, "先手の持駒：" and the spellings found in the
+ * wild ("先手の持ち駒", "先手持駒", "先手持ち駒"; 下手/後手/上手 as well): the colour
+ * whose hand it is, and *value set after the colon; -1 when s is no hand line.  A line
+ * that starts so but has no colon is one too (*value NULL): misread, it would lose a hand
+ * and give a wrong answer. */
+static int hand_key(const char *s, const char **value)
+{
+    static const char *const SIDES[] = {"先手", "下手", "後手", "上手"};
+    for (int k = 0; k < 4; k++) {
+        const char *t = s;
+        if (!eat(&t, SIDES[k]))
+            continue;
+        eat(&t, "の");
+        if (!eat(&t, "持駒") && !eat(&t, "持ち駒"))
+            return -1;
+        t = skip_blanks(t);
+        *value = eat(&t, "：") || eat(&t, ":") ? t : NULL;
+        return k < 2 ? BLACK : WHITE;
+    }
+    return -1;
+}
+
 /* ---- position ---- */
 
 static const struct {
@@ -106,6 +128,7 @@ typedef struct {
     int hand_line[COLOR_NB];
     const char *handicap;
     int side; /* -1 unless a 先手番/後手番 line was read */
+    int side_line;
 } kif_head_t;
 
 /* One board row "| ・v銀 ...|一" into rank r of p. */
@@ -154,12 +177,17 @@ static bool read_hand(const char *s, int flags, hand_t *h, bool *rest, int line,
     char shown[16];
     *h = 0;
     *rest = false;
+    bool none = false;
     for (;;) {
         s = skip_blanks(s);
+        if (none && (*h || *rest))
+            return errmsg(err, errlen, "KIF line %d: hand: なし and pieces", line);
         if (!*s)
             return true;
-        if (eat(&s, "なし"))
+        if (eat(&s, "なし")) {
+            none = true;
             continue;
+        }
         if (eat(&s, "残り全部") || eat(&s, "残り全て") || eat(&s, "残りすべて")) {
             *rest = true;
             continue;
@@ -178,11 +206,16 @@ static bool read_hand(const char *s, int flags, hand_t *h, bool *rest, int line,
         else if (count < 1)
             return errmsg(err, errlen, "KIF line %d: hand: bad count for %.*s", line, (int)n, s - n);
         s += m;
+        size_t more;
+        notation_number(s, &more);
+        if (more) /* "歩256": the number is longer than a count is read */
+            return errmsg(err, errlen, "KIF line %d: hand: bad count for %.*s", line, (int)n, s - m - n);
         int have = hand_count(*h, pt) + count;
-        int limit = flags & SFEN_EXTRA_PIECES ? (1 << HAND_BITS[pt]) - 1 : PIECE_MAX[pt];
+        bool extra = flags & SFEN_EXTRA_PIECES;
+        int limit = extra ? (1 << HAND_BITS[pt]) - 1 : PIECE_MAX[pt];
         if (have > limit)
-            return errmsg(err, errlen, "KIF line %d: hand holds %d %.*s (at most %d exist)", line, have, (int)n, s - m - n,
-                        limit);
+            return errmsg(err, errlen, "KIF line %d: hand holds %d %.*s (at most %d %s)", line, have, (int)n,
+                          s - m - n, limit, extra ? "can be held" : "exist");
         *h += (hand_t)count * hand_one(pt);
     }
 }
@@ -220,7 +253,7 @@ static bool read_position(const kif_lines_t *L, int flags, pos_t *p, char *err, 
     pos_clear(p);
     for (int i = 0; i < L->n; i++) {
         const char *s = L->line[i], *v;
-        int line = i + 1;
+        int line = i + 1, c;
         while (*s == ' ' || *s == '\t')
             s++;
         if (*s == '#' || *s == '*' || *s == '&')
@@ -233,16 +266,22 @@ static bool read_position(const kif_lines_t *L, int flags, pos_t *p, char *err, 
             h.rows++;
         } else if ((v = after_key(s, "手合割"))) {
             h.handicap = v;
-        } else if ((v = after_key(s, "先手の持駒")) || (v = after_key(s, "下手の持駒"))) {
-            h.hand[BLACK] = v;
-            h.hand_line[BLACK] = line;
-        } else if ((v = after_key(s, "後手の持駒")) || (v = after_key(s, "上手の持駒"))) {
-            h.hand[WHITE] = v;
-            h.hand_line[WHITE] = line;
-        } else if (starts(s, "先手番") || starts(s, "下手番")) {
-            h.side = BLACK;
-        } else if (starts(s, "後手番") || starts(s, "上手番")) {
-            h.side = WHITE;
+        } else if ((c = hand_key(s, &v)) >= 0) {
+            const char *name = c == BLACK ? "先手の持駒" : "後手の持駒";
+            if (!v)
+                return errmsg(err, errlen, "KIF line %d: a %s line without '：' before the pieces", line, name);
+            if (h.hand[c])
+                return errmsg(err, errlen, "KIF line %d: a second %s line (the first is line %d)", line, name,
+                              h.hand_line[c]);
+            h.hand[c] = v;
+            h.hand_line[c] = line;
+        } else if (starts(s, "先手番") || starts(s, "下手番") || starts(s, "後手番") || starts(s, "上手番")) {
+            int side = starts(s, "先手番") || starts(s, "下手番") ? BLACK : WHITE;
+            if (h.side != -1 && h.side != side)
+                return errmsg(err, errlen, "KIF line %d: %s after %s (line %d)", line, side == BLACK ? "先手番" : "後手番",
+                              h.side == BLACK ? "先手番" : "後手番", h.side_line);
+            h.side = side;
+            h.side_line = line;
         } else if (starts(s, "変化")) {
             break; /* branches hold no position lines */
         }

@@ -382,6 +382,16 @@ TEST(kif_read_files)
     snprintf(text, sizeof text, "上手の持駒：なし\n%s下手の持駒：飛二角金四銀3 歩１８\n後手番\n", rows);
     CHECK(kif_read(text, &p, err, sizeof err));
     CHECK_STR(sfen_format(&p, sfen), "4k4/9/9/9/9/9/9/9/4K4 w 2RB4G3S18P 1");
+    /* The hand lines as other programs spell them (持ち駒, without の): read, not
+     * skipped as unknown headers (both hands were lost, and the mate became a no-mate). */
+    static const char *const SPELLINGS[][2] = {
+        {"後手の持ち駒", "先手の持ち駒"}, {"後手持駒", "先手持駒"}, {"後手持ち駒", "先手持ち駒"}, {"上手持駒", "下手の持ち駒"}};
+    for (size_t i = 0; i < sizeof SPELLINGS / sizeof SPELLINGS[0]; i++) {
+        snprintf(text, sizeof text, "%s：飛二　角　金四　桂四　香四　歩十八\n" CLASSIC_KIF_BOARD "%s：銀\n",
+                 SPELLINGS[i][0], SPELLINGS[i][1]);
+        if (!kif_read(text, &p, err, sizeof err) || strcmp(sfen_format(&p, sfen), CLASSIC))
+            test_fail(__FILE__, __LINE__, "%s/%s: %s", SPELLINGS[i][0], SPELLINGS[i][1], err);
+    }
 }
 
 #define EMPTY_ROW10 "| ・ ・ ・ ・ ・ ・ ・ ・ ・|十\n"
@@ -405,6 +415,12 @@ TEST(kif_read_errors)
         {"先手の持駒：と\n手合割：平手\n", "KIF line 1: hand: と cannot be held in hand"},
         {"先手の持駒：銀0\n手合割：平手\n", "KIF line 1: hand: bad count for 銀"},
         {"先手の持駒：残り全部\n後手の持駒：残り全部\n手合割：平手\n", "KIF: both hands say 残り全部"},
+        /* contradictions, not the last line's word */
+        {"後手の持駒：なし\n後手の持ち駒：歩\n", "KIF line 2: a second 後手の持駒 line (the first is line 1)"},
+        {"先手番\n後手番\n", "KIF line 2: 後手番 after 先手番 (line 1)"},
+        {"先手の持駒：なし　歩\n手合割：平手\n", "KIF line 1: hand: なし and pieces"},
+        {"先手の持駒 銀\n手合割：平手\n", "KIF line 1: a 先手の持駒 line without '：' before the pieces"},
+        {"先手の持駒：歩256\n手合割：平手\n", "KIF line 1: hand: bad count for 歩"},
         {"\xff\xfe", "KIF: the text is neither UTF-8 nor Shift_JIS"},
         /* cut after the board: the attacker's hand was lost, and a wrong answer given */
         {"後手の持駒：なし\n| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 銀 ・ ・ ・ ・|三\n"
