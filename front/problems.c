@@ -248,6 +248,14 @@ bool problem_read_file(problem_list_t *l, const char *path, const char *cmd)
     }
     if (!text)
         return file_unread(l, shown, cmd, "read", err);
+    /* Nothing but blanks (a download that failed, a file cut at its start): an error, not
+     * a batch of no problems that looks like a success.  A file of comments only is a
+     * collection with no problem in it. */
+    size_t start = strncmp(text, "\xEF\xBB\xBF", 3) ? 0 : 3; /* a UTF-8 BOM */
+    if (!text[start + strspn(text + start, " \t\r\n")]) {
+        free(text);
+        return file_unread(l, shown, cmd, "read", "it is empty");
+    }
     bool ok = problem_read_text(l, shown, text, len, cmd);
     free(text);
     return ok;

@@ -64,8 +64,8 @@ bool problem_add(problem_list_t *l, const char *file, long line, const char *tex
  * problem: its diagram, with its move line's length as the second column when the line
  * ends in check after an odd number of moves (a stated mate); when the diagram cannot be
  * read, the problem carries the reader's reason in error instead.  A file that cannot be
- * opened or read is reported on stderr and gives false; the problems read before the
- * failure are kept. */
+ * opened or read, or holds nothing but blanks, is reported on stderr and gives false;
+ * the problems read before the failure are kept. */
 bool problem_read_file(problem_list_t *l, const char *path, const char *cmd);
 
 /* The position of problem pb, parsed as sfen_parse_position does with SFEN_STRICT, or

@@ -114,13 +114,29 @@ TEST(front_batch_summary)
     CHECK(starts_with(r.err, "summary  4 problems: solved 1, nomate 1, unknown 1, errors 1, time "));
     fu_run_free(&r);
 
-    /* A command-line SFEN gets no summary; an empty file gets one. */
+    /* A command-line SFEN gets no summary; a file of comments only gets one. */
     r = fu_tsume("solve --jobs 2 '" MATE3 "'");
     CHECK(!strstr(r.out, "summary"));
     fu_run_free(&r);
-    r = fu_tsume(fu_fmt("solve --jobs 2 -f '%s'", fu_write("empty.sfen", "# nothing\n")));
+    r = fu_tsume(fu_fmt("solve --jobs 2 -f '%s'", fu_write("comments.sfen", "# nothing\n")));
     CHECK_INT(r.code, 0);
     CHECK(starts_with(r.out, "summary  0 problems: solved 0, nomate 0, unknown 0, errors 0, time "));
+    fu_run_free(&r);
+    /* A file of nothing but blanks (or a BOM), or empty stdin, is an input not read: a
+     * failed download is no success with no problems. */
+    static const char *const BLANK[] = {"", "\n \r\n\t\n", "\xEF\xBB\xBF\n"};
+    for (size_t i = 0; i < sizeof BLANK / sizeof BLANK[0]; i++) {
+        char empty[256];
+        snprintf(empty, sizeof empty, "%s", fu_write("empty.kif", BLANK[i]));
+        r = fu_tsume(fu_fmt("solve '%s'", empty));
+        CHECK_INT(r.code, 2);
+        CHECK_STR(r.err, fu_fmt("tsume: solve: cannot read '%s': it is empty\n", empty));
+        CHECK(strstr(r.out, " 0 nodes; 1 file not read\n") != NULL);
+        fu_run_free(&r);
+    }
+    r = fu_shell(fu_fmt("'%s' check --plies 3 -f - </dev/null", fu_bin()));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "tsume: check: cannot read 'stdin': it is empty\n");
     fu_run_free(&r);
     fu_end();
 }
