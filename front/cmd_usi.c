@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "../movegen/sfen.h"
 #include "cli.h"
@@ -41,7 +42,10 @@ static void usage(void)
            "  stop, quit\n"
            "The side to move attacks (unless RootIsAndNodeIfChecked, below).  'checkmate\n"
            "nomate' is only ever a proof; a time limit, stop or an error gives 'checkmate\n"
-           "timeout'.  A plain 'go' gets 'bestmove resign'.\n"
+           "timeout'.  Without a time (infinite, 0, none) the search goes on until it has\n"
+           "the answer or 'stop' comes: proving a length shortest has no budget of its own\n"
+           "then, and a mate proven before 'stop' is answered with its line.  A plain 'go'\n"
+           "gets 'bestmove resign' ('go infinite' and 'go ponder' after stop or ponderhit).\n"
            "\n"
            "options (setoption):\n"
            "  USI_Hash      search memory in MiB (table and caches), %d..%d (default %d)\n"
@@ -175,6 +179,13 @@ static void cmd_setoption(usi_t *u, char *args)
             return;
         }
         u->hash_mb = (size_t)mb;
+        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+        unsigned long long machine_mb =
+            pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page >> 20 : 0;
+        if (machine_mb && mb > machine_mb) /* allowed: the table fills as the search goes */
+            usi_say("info string warning: USI_Hash %llu MiB is more than this machine's memory (%llu MiB): a "
+                    "search that fills the table will be killed",
+                    mb, machine_mb);
     } else if (!strcasecmp(name, "Threads")) {
         errno = 0;
         unsigned long long n = strspn(value, "0123456789") == strlen(value) ? strtoull(value, NULL, 10) : 0;
@@ -231,17 +242,22 @@ static void cmd_position(usi_t *u, const char *line)
 static void cmd_go(usi_t *u, char *args)
 {
     usi_search_reap(&u->search);
-    if (usi_search_busy(&u->search)) {
+    if (usi_search_busy(&u->search) || u->resign_pending) {
         usi_say("info string error: a search is running; 'go' ignored (send 'stop' first)");
         return;
     }
     char *w;
-    bool mate = false;
-    while (!mate && (w = next_word(&args)))
+    bool mate = false, until_stop = false;
+    while (!mate && (w = next_word(&args))) {
         mate = !strcmp(w, "mate");
+        until_stop |= !strcmp(w, "infinite") || !strcmp(w, "ponder");
+    }
     if (!mate) {
         usi_say("info string tsume only answers 'go mate'");
-        usi_say("bestmove resign");
+        if (until_stop) /* its bestmove may only follow stop or ponderhit */
+            u->resign_pending = true;
+        else
+            usi_say("bestmove resign");
         return;
     }
     double limit = 0; /* seconds, 0 = infinite */
@@ -274,6 +290,10 @@ static void cmd_go(usi_t *u, char *args)
     solve_opts_t o;
     solve_opts_default(&o);
     o.time_limit = limit;
+    /* Without a time, the user stops the search: the shortening's questions get no
+     * budget of their own, as under a time limit (Zuko 第37番's "none within 21" takes
+     * 15.4 M nodes, past the 10 M a question gets when nothing bounds the search). */
+    o.until_stopped = limit <= 0;
     o.node_limit = u->node_cap;
     o.proof_only = u->proof_only;
     o.futile = u->futile;
@@ -305,12 +325,16 @@ static bool handle(usi_t *u, char *line)
         cmd_position(u, line);
     } else if (!strcmp(cmd, "go")) {
         cmd_go(u, rest);
-    } else if (!strcmp(cmd, "stop")) {
-        usi_search_stop(&u->search);
+    } else if (!strcmp(cmd, "stop") || !strcmp(cmd, "ponderhit")) {
+        if (*cmd == 's')
+            usi_search_stop(&u->search);
+        if (u->resign_pending)
+            usi_say("bestmove resign");
+        u->resign_pending = false;
     } else if (!strcmp(cmd, "quit")) {
         usi_search_stop(&u->search);
         return false;
-    } else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "gameover") || !strcmp(cmd, "ponderhit")) {
+    } else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "gameover")) {
         /* nothing to do */
     } else {
         usi_say("info string unknown command '%s' ignored", shown(cmd, buf, sizeof buf));
@@ -336,6 +360,8 @@ bool usi_line(usi_t *u, char *line, size_t len)
 void usi_finish(usi_t *u, bool quit)
 {
     if (!quit) { /* end of input: let a timed search answer, stop an infinite one */
+        if (u->resign_pending)
+            usi_say("bestmove resign");
         usi_search_reap(&u->search);
         if (u->search.started && u->search.infinite)
             usi_search_stop(&u->search);

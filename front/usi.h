@@ -59,6 +59,9 @@ typedef struct {
     pos_t pos;
     char pos_error[SFEN_ERR_MAX];
     usi_search_t search;
+    /* A game search `go infinite` or `go ponder` is answered (bestmove resign) only when
+     * `stop` or `ponderhit` comes: USI forbids its bestmove before. */
+    bool resign_pending;
 } usi_t;
 
 /* The engine as a loop over lines, for cmd_usi and the fuzz target (pos_init_tables must

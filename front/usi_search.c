@@ -81,7 +81,11 @@ static void on_progress(const solve_progress_t *pi, void *arg)
 {
     usi_search_t *s = arg;
     pthread_mutex_lock(&out_lock);
-    s->hashfull = pi->hashfull;
+    /* The largest seen: with Threads > 1 a report may come from a thread whose view of
+     * the table counts its own stores only (tt.h: tt_share), and the table only fills
+     * during a search; the last line said 'hashfull 0' after 600 (a review's finding). */
+    if (pi->hashfull > s->hashfull)
+        s->hashfull = pi->hashfull;
     if (pi->phase && strcmp(pi->phase, s->phase)) {
         snprintf(s->phase, sizeof s->phase, "%s", pi->phase);
         say_locked("info string phase %s", s->phase);
@@ -92,7 +96,7 @@ static void on_progress(const solve_progress_t *pi, void *arg)
     if (pi->seconds >= s->next_info) {
         s->next_info = pi->seconds + INFO_EVERY_MS / 1000.0;
         say_locked("info time %lld nodes %llu nps %llu hashfull %d", (long long)(pi->seconds * 1000.0),
-                   (unsigned long long)pi->nodes, nps(pi->nodes, pi->seconds), pi->hashfull);
+                   (unsigned long long)pi->nodes, nps(pi->nodes, pi->seconds), s->hashfull);
     }
     pthread_mutex_unlock(&out_lock);
 }

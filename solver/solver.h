@@ -67,6 +67,8 @@ typedef struct {
                              * under the futility rule in force: SOLVE_MATE when one is proven (pv
                              * within the bound, unless a refining budget ran out: exact 0), or
                              * SOLVE_NOMATE meaning only "no mate that short" */
+    int until_stopped;      /* no limit but *stop (USI 'go mate infinite'): the shortening's
+                             * questions get no node budget of their own, as under time_limit */
     volatile int *stop;     /* set non-zero from another thread to stop soon (status unknown) */
                             /* (solver_flag_raise; a plain store is a data race) */
     uint64_t shorten_step;  /* nodes each question of the shortening may spend when no limit

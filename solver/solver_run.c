@@ -282,17 +282,19 @@ static void shorten_and_walk(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, co
         step = (o->node_limit - sh->nodes) / 2;
     /* Under a time limit alone the time is the user's to spend in the same way: no
      * question stops on the budget above (Zuko 第37番 under --time-limit 120 gave up
-     * after its 10 M nodes, 20 s, uncertified; its "none within 21" takes 15.4 M).
+     * after its 10 M nodes, 20 s, uncertified; its "none within 21" takes 15.4 M), nor
+     * when only the user's stop ends the search (until_stopped: USI 'go mate infinite',
+     * which gave up so where 'go mate 120000' went on).
      * The shortening stops at three quarters of the time the proof left, so that the
      * walk of the line has time for its refining searches (the deadline only hurries
      * it: line.c).
      * Verification keeps the budget: its own searches need the time too. */
     bool users_nodes = o->node_limit || o->shorten_nodes; /* the nodes are the user's to bound */
     double deadline = sh->deadline;
-    if (!job->v && o->time_limit > 0 && !users_nodes) {
+    if (!job->v && (o->time_limit > 0 || o->until_stopped) && !users_nodes) {
         step = 0;
         double now = dfpn_now();
-        if (deadline > now)
+        if (o->time_limit > 0 && deadline > now)
             sh->deadline = now + (deadline - now) * 0.75;
     }
     int len = proof_plen;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "classic_kif.h"
 #include "front_positions.h"
@@ -249,6 +250,18 @@ TEST(front_solve_bad_options)
                       r.code, r.err, r.out);
         fu_run_free(&r);
     }
+    /* A table larger than the machine's memory is allowed (it fills as the search goes;
+     * this one never does), with a note. */
+    unsigned long long machine_mb =
+        (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGE_SIZE) >> 20;
+    fu_run_t r = fu_solve("--hash 1048576 '" MATE1 "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "status   mate in 1 ply") != NULL);
+    if (machine_mb < 1048576)
+        CHECK_STR(r.err, fu_fmt("tsume: solve: note: --hash 1048576 MiB is more than this machine's memory (%llu MiB): "
+                                "a search that fills the table will be killed\n",
+                                machine_mb));
+    fu_run_free(&r);
     fu_end();
 }
 

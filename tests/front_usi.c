@@ -517,8 +517,21 @@ TEST(front_usi_malformed)
     CHECK(strstr(e.log, "info string error: no valid position (send 'position' first)\n"));
     eng_send(&e, "go btime 0 wtime 0 byoyomi 1000");
     CHECK_STR(EXPECT(&e, "bestmove", WAIT_MS), "bestmove resign");
-    eng_send(&e, "go infinite");
-    CHECK_STR(EXPECT(&e, "bestmove", WAIT_MS), "bestmove resign");
+    /* go infinite and go ponder: USI allows their bestmove only after stop or ponderhit. */
+    static const char *const UNTIL[][2] = {{"go infinite", "stop"}, {"go ponder btime 0 wtime 0", "ponderhit"}};
+    for (int i = 0; i < 2; i++) {
+        size_t mark = e.log_len;
+        eng_send(&e, "%s", UNTIL[i][0]);
+        EXPECT(&e, "info string tsume only answers 'go mate'", WAIT_MS);
+        eng_send(&e, "go mate 1000"); /* busy until then */
+        CHECK_STR(EXPECT(&e, "info string error", WAIT_MS),
+                  "info string error: a search is running; 'go' ignored (send 'stop' first)");
+        eng_send(&e, "isready");
+        EXPECT(&e, "readyok", WAIT_MS);
+        CHECK(!strstr(e.log + mark, "bestmove"));
+        eng_send(&e, "%s", UNTIL[i][1]);
+        CHECK_STR(EXPECT(&e, "bestmove", WAIT_MS), "bestmove resign");
+    }
     eng_send(&e, "%s", "");
     eng_send(&e, "   \t ");
     eng_send(&e, "\x01\x02\x7f\xff garbage");
@@ -552,6 +565,16 @@ TEST(front_usi_malformed)
         const char *l = EXPECT(&e, "info string", WAIT_MS);
         if (!strstr(l, "error") && !strstr(l, "unknown option"))
             test_fail(__FILE__, __LINE__, "'%s' answered '%s'", BAD_OPTIONS[i], l);
+    }
+    /* More than the machine's memory: allowed (the table fills as the search goes), said. */
+    unsigned long long machine_mb =
+        (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)sysconf(_SC_PAGE_SIZE) >> 20;
+    if (machine_mb < 65536) {
+        eng_send(&e, "setoption name USI_Hash value 65536");
+        CHECK_STR(EXPECT(&e, "info string", WAIT_MS),
+                  fu_fmt("info string warning: USI_Hash 65536 MiB is more than this machine's memory (%llu MiB): a "
+                         "search that fills the table will be killed",
+                         machine_mb));
     }
     eng_send(&e, "setoption name USI_Ponder value false"); /* sent by GUIs: accepted silently */
     eng_send(&e, "setoption name usi_hash value 8");       /* names and values ignore case */

@@ -423,8 +423,8 @@ TEST(solver_stopped_delay_tests)
  * text can name it (front/cmd_solve.c) instead of a limit the user never set.  Zuko 第37番
  * proves 23 plies at once; its "none within 21" needs 15.4 M nodes, so 20,000 a question
  * stop there.  Under a node limit or --shorten-nodes the limit is the user's; under a
- * time limit alone no budget applies, only the deadline: Zuko 第15番's "none within 25"
- * (188,489 nodes) is then asked to the end. */
+ * time limit alone, or when only a stop ends the search, no budget applies: Zuko 第15番's
+ * "none within 25" (188,489 nodes) is then asked to the end. */
 static solve_result_t solve_with_step(const char *sfen, uint64_t step, uint64_t nodes, uint64_t shorten, double seconds)
 {
     solve_result_t r = {0};
@@ -462,6 +462,14 @@ TEST(solver_shortening_budget_named)
     CHECK(r.status == SOLVE_MATE && !r.shortest && r.within == 27 && r.shorten_budget == 20000);
     solve_result_free(&r);
     r = solve_with_step(zuko15, 20000, 0, 0, 600);
+    CHECK(r.status == SOLVE_MATE && r.exact && r.plies == 27 && r.shorten_budget == 0);
+    solve_result_free(&r);
+    /* Nor when only a stop ends the search (USI 'go mate infinite'). */
+    solve_opts_t o;
+    solve_opts_default(&o);
+    o.shorten_step = 20000;
+    o.until_stopped = 1;
+    solve_with(zuko15, &o, &r);
     CHECK(r.status == SOLVE_MATE && r.exact && r.plies == 27 && r.shorten_budget == 0);
     solve_result_free(&r);
 }
