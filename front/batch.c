@@ -10,6 +10,7 @@
  */
 #include "batch.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,9 @@ static void print_ready(shared_t *sh)
             fwrite(s.report, 1, s.len, stdout);
         else
             cli_error("out of memory for the report of problem %zu", i + 1);
-        fflush(stdout);
+        errno = 0;
+        if (fflush(stdout) && errno)
+            cli_stdout_failed(errno);
         free(s.report);
         pthread_mutex_lock(&sh->lock);
         sh->slots[i].report = NULL;

@@ -22,6 +22,10 @@ int cmd_convert(int argc, char **argv);
 
 /* Prints "tsume: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Keeps the errno of a write to stdout that failed (the first), for the message at the
+ * end (main.c): a batch flushes each report, so the last flush may have nothing left to
+ * fail with and no reason to give. */
+void cli_stdout_failed(int err);
 
 /* Reads a position from the remaining arguments (SFEN, "sfen ...", "position ...",
  * "startpos"), or the start position when there are none.  Reports errors itself.

@@ -77,11 +77,19 @@ static void usage(FILE *f)
  * written (a full disk, a closed file) is an error of its own, with exit status 2 unless
  * an interrupt's 130 says more, so that a batch's results are never lost silently.  The
  * one place every command's stdout is checked: none checks its own. */
+static int stdout_errno;
+
+void cli_stdout_failed(int err)
+{
+    if (!stdout_errno)
+        stdout_errno = err;
+}
+
 static int output_written(const char *cmd, int status)
 {
     errno = 0;
     bool flushed = fflush(stdout) == 0;
-    int err = errno;
+    int err = errno ? errno : stdout_errno;
     if (flushed && !ferror(stdout))
         return status;
     cli_error("%s: cannot write the output%s%s", cmd, err ? ": " : "", err ? strerror(err) : "");
