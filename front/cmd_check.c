@@ -320,7 +320,7 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     const char *shown = sfen_format(&p, sfen);
     color_t defender = opp(solver_attacker(&p, &a->s.opts));
     if (p.king[defender] == SQ_NONE) {
-        snprintf(err, sizeof err, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
+        defender_king_error(err, sizeof err, &p, defender);
         run->answers[i] = say(out, a, pb, shown, SAY_ERROR, NULL, err);
         return SOLVE_ERROR;
     }

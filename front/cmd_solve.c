@@ -77,8 +77,9 @@ static void usage(void)
            "A FILE in KIF or BOD (UTF-8 or Shift_JIS) or in CSA is one problem: its diagram;\n"
            "its move line, when it ends in check after an attacker's move, states the\n"
            "length (as a second column would: --expect).  The format is told from the\n"
-           "content, as by 'tsume convert'.  Words that cannot begin a SFEN, the first of\n"
-           "them naming a file, are read as FILEs: 'tsume solve problem.kif', or *.kif.\n"
+           "content, as by 'tsume convert'.  Words that cannot begin a SFEN are read as\n"
+           "FILEs when the first names a file or there are several: 'tsume solve\n"
+           "problem.kif', or *.kif.\n"
            "\n"
            "options:\n"
            "  -f FILE               read problems from FILE ('-' = stdin); may be repeated\n"
@@ -197,8 +198,10 @@ static int take_option(void *ctx, const char *name, const char *val)
     } else if (!strcmp(name, "--kif")) {
         a->kif_path = val;
     } else if (!strcmp(name, "--shorten-nodes")) {
-        if (!arg_uint(val, 0, UINT64_MAX, &n)) {
-            cli_error("solve: --shorten-nodes must be a whole number >= 0 (0 = no limit of its own), not '%s'", val);
+        if (!arg_uint(val, 0, SOLVE_NODES_MAX, &n)) {
+            cli_error("solve: --shorten-nodes must be a whole number from 0 to 10^15 (0 = no limit of its own), not "
+                      "'%s'",
+                      val);
             return 2;
         }
         a->s.opts.shorten_nodes = n;
@@ -300,6 +303,8 @@ static void print_sfen(FILE *out, const problem_t *pb, const char *sfen, const s
             fprintf(out, "\t%d\t", r->plies);
         else
             fprintf(out, "\tmate<=%d\t", r->within);
+        if (!r->plies) /* mated already (--in-check defend): no move, as the help says */
+            fputc('-', out);
         for (int i = 0; i < r->plies; i++) {
             char mv[USI_MOVE_MAX];
             fprintf(out, "%s%s", i ? " " : "", usi_format(r->pv[i], mv));
@@ -454,7 +459,7 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
         color_t attacker = solver_attacker(&p, &a->s.opts), defender = opp(attacker);
         if (p.king[defender] == SQ_NONE) {
             r.status = SOLVE_ERROR;
-            snprintf(r.error, sizeof r.error, "no king for the defender (%s)", defender == WHITE ? "white" : "black");
+            defender_king_error(r.error, sizeof r.error, &p, defender);
         } else {
             if (a->s.opts.defender_hand_rest) /* the KIF line is replayed from this position */
                 solver_fill_defender_hand(&p, attacker);

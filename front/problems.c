@@ -295,9 +295,17 @@ static bool words_name_files(const problem_input_t *in)
     return in->n_words && strcmp(in->words[0], "-") && !starts_position(in->words[0]);
 }
 
+/* Words read as files: the first names one, or there are several (a SFEN cannot begin
+ * so, and 'solve nosuch.sfen ok.sfen' said 'bad SFEN: unknown piece letter' of the two
+ * joined). */
+static bool words_are_files(const problem_input_t *in)
+{
+    return words_name_files(in) && (in->n_words > 1 || access(in->words[0], F_OK) == 0);
+}
+
 bool problems_from_files(const problem_input_t *in)
 {
-    return in->n_files || (words_name_files(in) && access(in->words[0], F_OK) == 0);
+    return in->n_files || words_are_files(in);
 }
 
 size_t problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd)
@@ -307,7 +315,7 @@ size_t problems_gather(problem_list_t *l, const problem_input_t *in, const char 
     size_t unread = 0;
     /* One word that cannot begin a position and names no file is an error saying so. */
     bool names = words_name_files(in);
-    if (names && access(words[0], F_OK) == 0) {
+    if (words_are_files(in)) {
         for (int i = 0; i < n_words; i++)
             unread += !problem_read_file(l, words[i], cmd);
     } else if (names && n_words == 1) {

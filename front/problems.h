@@ -85,8 +85,8 @@ void problem_list_free(problem_list_t *l);
 bool problem_read_text(problem_list_t *l, const char *shown, char *text, size_t len, const char *cmd);
 
 /* The problems of a command line: the SFEN given as words (one problem, line 1), or the
- * files they name when they cannot begin a SFEN and the first names a file ('tsume solve
- * *.kif'), then every problem of each -f file, in order.  Errors are reported (cmd names
+ * files they name when they cannot begin a SFEN and the first names a file or there are
+ * several ('tsume solve *.kif'), then every problem of each -f file, in order.  Errors are reported (cmd names
  * the command); returns how many inputs (files, or the words) could not be had, 0 when
  * all were (the problems read so far are kept either way). */
 size_t problems_gather(problem_list_t *l, const problem_input_t *in, const char *cmd);

@@ -103,8 +103,8 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
             return -1;
         }
     } else if (!strcmp(name, "--nodes")) {
-        if (!arg_uint(val, 0, UINT64_MAX, &n)) {
-            cli_error("%s: --nodes must be a whole number >= 0 (0 = none), not '%s'", cmd, val);
+        if (!arg_uint(val, 0, SOLVE_NODES_MAX, &n)) {
+            cli_error("%s: --nodes must be a whole number from 0 to 10^15 (0 = none), not '%s'", cmd, val);
             return -1;
         }
         a->opts.node_limit = n;
@@ -115,8 +115,8 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
         }
         a->opts.futile = !strcmp(val, "none") ? FUTILE_NONE : !strcmp(val, "capture") ? FUTILE_CAPTURE : FUTILE_DELAY;
     } else if (!strcmp(name, "--delay-nodes")) {
-        if (!arg_uint(val, 1, UINT64_MAX, &n)) {
-            cli_error("%s: --delay-nodes must be a whole number >= 1, not '%s'", cmd, val);
+        if (!arg_uint(val, 1, SOLVE_NODES_MAX, &n)) {
+            cli_error("%s: --delay-nodes must be a whole number from 1 to 10^15, not '%s'", cmd, val);
             return -1;
         }
         a->opts.delay_budget = n;
@@ -347,6 +347,12 @@ void problems_print_unread(FILE *out, const problem_list_t *l, bool sfen_lines, 
         json_end(&j);
     }
     fflush(out);
+}
+
+void defender_king_error(char *buf, size_t len, const pos_t *p, color_t defender)
+{
+    snprintf(buf, len, "no king for the defender (%s)%s", defender == WHITE ? "white" : "black",
+             pos_in_check(p) ? "; the side to move is in check: --in-check defend asks whether it is mated" : "");
 }
 
 void problem_text_head(FILE *out, const problem_t *pb, const char *sfen)

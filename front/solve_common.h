@@ -17,6 +17,10 @@
 #include "problems.h"
 
 enum { SOLVE_HASH_MAX = 1 << 20 /* MiB: 1 TiB keeps bytes in size_t */ };
+/* The largest node count an option takes (--nodes, --shorten-nodes, --delay-nodes): the
+ * solver adds counts to limits, and 2^64 - 1 wrapped round to a tiny limit.  10^15
+ * nodes are some thirty years of search at a million a second. */
+#define SOLVE_NODES_MAX 1000000000000000ull
 
 /* Solver options given on the command line of solve and check. */
 typedef struct {
@@ -116,6 +120,11 @@ enum { JOBS_MAX = 1024 };
 
 /* The default of --jobs: the cores online (1..JOBS_MAX). */
 int jobs_default(void);
+
+/* "no king for the defender (white)" into buf, with a hint when the side to move is in
+ * check (a position after a check, as 'position ... moves' leaves it): solve and check
+ * can take it as the defender (--in-check defend). */
+void defender_king_error(char *buf, size_t len, const pos_t *p, color_t defender);
 
 /* Writes echoed input text with control characters shown as '?', so a bad line cannot
  * garble the terminal; "(empty)" for "". */

@@ -227,6 +227,9 @@ TEST(front_solve_bad_options)
         {"--time-limit -1 " MATE1, "--time-limit"},
         {"--time-limit soon " MATE1, "--time-limit"},
         {"--nodes 1e6 " MATE1, "--nodes"},
+        {"--nodes 18446744073709551615 " MATE1, "--nodes"}, /* wrapped round to a tiny limit */
+        {"--shorten-nodes=1000000000000001 " MATE1, "--shorten-nodes"},
+        {"--delay-nodes=18446744073709551615 " MATE1, "--delay-nodes"},
         {"--shorten-nodes -1 " MATE1, "--shorten-nodes"},
         {"--futile maybe " MATE1, "--futile"},
         {"--delay-nodes 0 " MATE1, "--delay-nodes"},
@@ -250,6 +253,19 @@ TEST(front_solve_bad_options)
                       r.code, r.err, r.out);
         fu_run_free(&r);
     }
+    /* The largest node counts taken are no limit in effect: the same search as none (a
+     * Zuko problem of 13 plies; 2^64 - 1 had left its length uncertified). */
+    const char *zuko = "'9/6nS1/4s4/4r1P1g/5Sk1B/5+pbR1/4Nsp2/9/4N4 b 3Gn4l15p 1'";
+    fu_run_t none = fu_solve(fu_fmt("--format json %s", zuko), NULL, NULL);
+    fu_run_t most = fu_solve(fu_fmt("--format json --nodes 1000000000000000 --shorten-nodes 1000000000000000 "
+                                    "--delay-nodes 1000000000000000 %s",
+                                    zuko),
+                             NULL, NULL);
+    CHECK_STR(fu_jget(most.out, "exact"), "true");
+    CHECK_STR(fu_jget(most.out, "plies"), "13");
+    CHECK_STR(fu_jget(most.out, "nodes"), fu_jget(none.out, "nodes"));
+    fu_run_free(&none);
+    fu_run_free(&most);
     /* A table larger than the machine's memory is allowed (it fills as the search goes;
      * this one never does), with a note. */
     unsigned long long machine_mb =
@@ -367,6 +383,13 @@ TEST(front_solve_several_files)
     CHECK(strstr(r.out, "\nsummary  1 problem: solved 1, "));
     CHECK(strstr(r.out, " nodes; 1 file not read\n"));
     CHECK(strstr(r.err, "missing.sfen"));
+    fu_run_free(&r);
+    /* The missing one first: still files (the words cannot begin a SFEN), not two words
+     * joined and read as a bad SFEN. */
+    r = fu_solve(fu_fmt("'%s' '%s'", missing, a), NULL, NULL);
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, fu_fmt("tsume: solve: cannot open '%s': No such file or directory\n", missing));
+    CHECK(strstr(r.out, "\nsummary  1 problem: solved 1, "));
     fu_run_free(&r);
     fu_end();
 }

@@ -97,8 +97,15 @@ TEST(front_solve_in_check_defends)
                                      "\"nodes\": #, \"time_ms\": #, \"phase_nodes\": #, \"phase_ms\": #, "
                                      "\"defender_hand\": \"given\", \"side_to_move\": \"defends\"}\n");
     fu_run_free(&r);
-    r = fu_solve("'" AFTER_CHECK "'", NULL, NULL); /* by default the side in check attacks: no check answers */
-    CHECK_STR(fu_line(r.out, 1), "  status   error: no king for the defender (black)");
+    /* By default the side in check attacks, and no check answers; the error says what
+     * would solve it (a position after the attacker's check, as 'moves' leaves it). */
+    r = fu_solve("'" AFTER_CHECK "'", NULL, NULL);
+    CHECK_STR(fu_line(r.out, 1), "  status   error: no king for the defender (black); the side to move is in check: "
+                                 "--in-check defend asks whether it is mated");
+    fu_run_free(&r);
+    r = fu_tsume("check --plies 3 '" AFTER_CHECK "'");
+    CHECK_STR(r.out, "error  no king for the defender (black); the side to move is in check: --in-check defend "
+                     "asks whether it is mated\n");
     fu_run_free(&r);
 
     r = fu_solve("--in-check defend '" CHECKMATED "'", NULL, NULL);
@@ -143,11 +150,12 @@ TEST(front_solve_in_check_defends)
     v = fu_tsume("check --plies 1 --in-check defend '" AFTER_CHECK "'");
     CHECK_STR(v.out, "no  no mate within 1 ply\n");
     fu_run_free(&v);
-    /* A mate in 0 is an expectation --expect reads, as --format sfen writes it. */
+    /* A mate in 0 is an expectation --expect reads, as --format sfen writes it (no move:
+     * the line column says "-", as the help has it). */
     const char *path = fu_write("in_check.sfen", CHECKMATED "\t0\n" AFTER_CHECK "\t0\n" AFTER_CHECK "\tmate<=0\n");
     r = fu_solve(fu_fmt("--in-check defend --expect --format sfen -f '%s'", path), NULL, NULL);
     CHECK_INT(r.code, 4);
-    CHECK(strstr(r.out, CHECKMATED "\t0\t\t# ") && strstr(r.err, "; expect 1 match, 2 mismatch, 0 undecided\n"));
+    CHECK(strstr(r.out, CHECKMATED "\t0\t-\t# ") && strstr(r.err, "; expect 1 match, 2 mismatch, 0 undecided\n"));
     fu_run_free(&r);
     v = fu_tsume("verify --in-check defend '" CHECKMATED "'");
     CHECK_INT(v.code, 2);
