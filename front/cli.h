@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <unistd.h>
 
 #include "../movegen/position.h"
 
@@ -33,6 +34,14 @@ void cli_stdout_failed(int err);
 bool cli_position(int argc, char **argv, int flags, pos_t *p);
 
 bool cli_wants_help(int argc, char **argv);
+
+/* The machine's memory in MiB, 0 when it cannot be told: a table size above it (--hash,
+ * USI_Hash) is allowed, since the table fills as the search goes, but said. */
+static inline unsigned long long cli_machine_mb(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page >> 20 : 0;
+}
 
 /* "ply" or "plies", as n asks ("mate in 1 ply"). */
 static inline const char *cli_plies(int n)

@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "../movegen/sfen.h"
 #include "cli.h"
@@ -179,9 +178,7 @@ static void cmd_setoption(usi_t *u, char *args)
             return;
         }
         u->hash_mb = (size_t)mb;
-        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-        unsigned long long machine_mb =
-            pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page >> 20 : 0;
+        unsigned long long machine_mb = cli_machine_mb();
         if (machine_mb && mb > machine_mb) /* allowed: the table fills as the search goes */
             usi_say("info string warning: USI_Hash %llu MiB is more than this machine's memory (%llu MiB): a "
                     "search that fills the table will be killed",
@@ -326,7 +323,7 @@ static bool handle(usi_t *u, char *line)
     } else if (!strcmp(cmd, "go")) {
         cmd_go(u, rest);
     } else if (!strcmp(cmd, "stop") || !strcmp(cmd, "ponderhit")) {
-        if (*cmd == 's')
+        if (!strcmp(cmd, "stop")) /* ponderhit leaves a mate search running */
             usi_search_stop(&u->search);
         if (u->resign_pending)
             usi_say("bestmove resign");

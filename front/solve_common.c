@@ -89,14 +89,13 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
             return -1;
         }
         a->hash_mb = (size_t)n;
-        /* Allowed (the table fills as the search goes, and may never fill), but a search
-         * that does fill it would be killed by the system rather than stop on a limit. */
-        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-        uint64_t machine_mb = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page >> 20 : 0;
+        /* Allowed (the table may never fill), but a search that does fill it would be
+         * killed by the system rather than stop on a limit. */
+        unsigned long long machine_mb = cli_machine_mb();
         if (machine_mb && n > machine_mb)
             cli_error("%s: note: --hash %llu MiB is more than this machine's memory (%llu MiB): a search that "
                       "fills the table will be killed",
-                      cmd, (unsigned long long)n, (unsigned long long)machine_mb);
+                      cmd, (unsigned long long)n, machine_mb);
     } else if (!strcmp(name, "--time-limit")) {
         if (!arg_seconds(val, &a->opts.time_limit)) {
             cli_error("%s: --time-limit must be a number of seconds >= 0 (0 = none), not '%s'", cmd, val);
