@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
@@ -38,7 +39,9 @@ static void usage(void)
          "  csa   CSA V2.2 or V3.0: PI or P1..P9 rows, P+/P- pieces and hands, P-00AL,\n"
          "        the side line '+' or '-'; moves give the line\n"
          "Output (--to):\n"
-         "  sfen  the SFEN; with a line, a TAB, its length and a TAB, the USI moves\n"
+         "  sfen  the SFEN; with a line, a TAB, its length ('-' unless it ends in check\n"
+         "        after the attacker's move) and a TAB, the USI moves; a game record's\n"
+         "        moves follow its start SFEN after 'moves'\n"
          "  kif   a KIF file: BOD diagram, then '   1 ５二角成(96) ...' and まで…手で詰み\n"
          "  ki2   the diagram, then the line as readers write it: ▲５二角成 △同　銀左 ...\n"
          "  csa   a CSA V2.2 record: P1..P9, P+00../P-00.. hands, side, moves, %TSUMI\n"
@@ -172,6 +175,11 @@ int cmd_convert(int argc, char **argv)
                 free(words);
                 return 2;
             }
+            if (*(out ? &to : &from) != FMT_NONE) {
+                cli_error("convert: %s given twice", out ? "--to" : "--from");
+                free(words);
+                return 2;
+            }
             *(out ? &to : &from) = f;
         } else if (!strcmp(a, "--no-moves")) {
             no_moves = true;
@@ -208,7 +216,16 @@ int cmd_convert(int argc, char **argv)
         for (const char *c = words[0]; *c; c++)
             slashes += *c == '/';
         size_t w = strcspn(words[0], " \t");
-        bool sfen_like = n_words > 1 || words[0][w] || slashes == 8 || !strcmp(words[0], "startpos");
+        bool keyword = !strcmp(words[0], "startpos") || !strcmp(words[0], "sfen") || !strcmp(words[0], "position");
+        bool sfen_like = words[0][w] || slashes == 8 || keyword;
+        /* Several words are position text unless the first is a file or cannot begin a
+         * board ('convert a.kif b.kif' is two inputs, not a bad SFEN). */
+        if (n_words > 1 && !sfen_like && (!slashes || access(words[0], F_OK) == 0)) {
+            cli_error("convert: one input only: a FILE, '-' or a SFEN, and %d words were given ('%s' is no SFEN)",
+                      n_words, words[0]);
+            free(words);
+            return 2;
+        }
         if (n_words == 1 && !sfen_like) {
             cli_error("convert: cannot open '%s': %s", words[0], strerror(errno));
             free(words);
@@ -257,12 +274,18 @@ int cmd_convert(int argc, char **argv)
     case FMT_SFEN: {
         char sfen[SFEN_MAX];
         fputs(sfen_format(&p, sfen), stdout);
-        if (n) {
+        /* A game record's moves lead to the position asked about, as solve reads one;
+         * a problem's line is a column, its length one only when it ends in check. */
+        bool game = n && kif_is_game_start(&p);
+        if (game)
+            fputs(" moves", stdout);
+        else if (n && kif_stated_length(&p, moves, n))
             printf("\t%d\t", n);
-            for (int i = 0; i < n; i++) {
-                char mv[USI_MOVE_MAX];
-                printf("%s%s", i ? " " : "", usi_format(moves[i], mv));
-            }
+        else if (n)
+            fputs("\t-\t", stdout);
+        for (int i = 0; i < n; i++) {
+            char mv[USI_MOVE_MAX];
+            printf("%s%s", i || game ? " " : "", usi_format(moves[i], mv));
         }
         putchar('\n');
         break;

@@ -92,7 +92,7 @@ static bool read_row(reader_t *R, const char *s)
     s += 2;
     for (int i = 0; i < 9; i++, s += 3) {
         if (!s[0])
-            return errmsg(R->err, R->errlen, "CSA line %d: row P%d has %d squares, expected 9", R->line, r + 1, i);
+            return errmsg(R->err, R->errlen, "CSA line %d: row P%d has %d square%s, expected 9", R->line, r + 1, i, i == 1 ? "" : "s");
         if (s[0] == ' ' && s[1] == '*') {
             if (s[2] && s[2] != ' ')
                 return errmsg(R->err, R->errlen, "CSA line %d: row P%d, square %d: '%s' is not a cell", R->line, r + 1,

@@ -122,6 +122,18 @@ bool kif_is_game_start(const pos_t *p)
     return false;
 }
 
+int kif_stated_length(const pos_t *root, const move_t *moves, int n)
+{
+    if (n % 2 == 0)
+        return 0;
+    pos_t q = *root;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        pos_do(&q, moves[i], &u);
+    }
+    return pos_in_check(&q) ? n : 0;
+}
+
 typedef struct {
     int rows;                 /* board rows read */
     const char *hand[COLOR_NB]; /* text after 先手の持駒： / 後手の持駒：, or NULL */
@@ -144,7 +156,7 @@ static bool read_row(pos_t *p, const char *s, int r, int line, char *err, size_t
         else if (*s == 'v' || *s == 'V')
             c = WHITE;
         else if (*s == '|' || *s == 0)
-            return errmsg(err, errlen, "KIF line %d: board row %d has %d squares, expected 9", line, r + 1, i);
+            return errmsg(err, errlen, "KIF line %d: board row %d has %d square%s, expected 9", line, r + 1, i, i == 1 ? "" : "s");
         else
             return errmsg(err, errlen, "KIF line %d: board row %d, square %d: %s where ' ' or 'v' should be", line,
                         r + 1, i + 1, show_char(s, shown));
@@ -182,6 +194,8 @@ static bool read_hand(const char *s, int flags, hand_t *h, bool *rest, int line,
         s = skip_blanks(s);
         if (none && (*h || *rest))
             return errmsg(err, errlen, "KIF line %d: hand: なし and pieces", line);
+        if (*rest && *h)
+            return errmsg(err, errlen, "KIF line %d: hand: 残り全部 and pieces", line);
         if (!*s)
             return true;
         if (eat(&s, "なし")) {

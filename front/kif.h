@@ -46,6 +46,11 @@ bool kif_read_moves(const char *text, int flags, pos_t *p, move_t *moves, int ma
  * and has moves is a game record, not a problem diagram. */
 bool kif_is_game_start(const pos_t *p);
 
+/* The length the line moves[0..n) from root states as a mate, as problem files give it:
+ * n when it ends in check after the attacker's move (n odd), else 0 (a line cut short,
+ * or one ending on the defender's move states none). */
+int kif_stated_length(const pos_t *root, const move_t *moves, int n);
+
 /* A complete KIF file of root and the line moves[0..n) (n may be 0: the diagram only). */
 void kif_write(FILE *f, const pos_t *root, const move_t *moves, int n);
 

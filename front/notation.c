@@ -364,13 +364,46 @@ static int word_len(const char *s)
     return n;
 }
 
-/* Whether every modifier character written appears in the move's own modifiers. */
-static bool mods_fit(const char *written, const char *own)
+/* How far right a square stands as side c sees it (Black's right is file 1). */
+static int rightness(color_t c, square_t sq) { return c == BLACK ? -sq_file(sq) : sq_file(sq); }
+
+/* The candidates cand[0..nc) that go as the modifiers written say, read by what they mean
+ * rather than by how emit_modifiers spells them, so that a record may say more than
+ * needed (右引 where 引 alone tells the move apart) but never names one of several moves
+ * that fit: 上/引/寄 the vertical direction, 直 straight ahead, then 右/左 the pieces
+ * standing furthest right or left among those left (several on that file stay several,
+ * and the move is ambiguous).  The writer's spellings all read back to their move: it
+ * writes 右 alone only when no rival also comes from the right, and adds 上/引/寄 when
+ * one does.  A drop fits none. */
+static int fit_modifiers(const pos_t *p, move_t *cand, int nc, const char *mods)
 {
-    for (const char *w = written; *w; w += 3) /* each modifier is one 3-byte character */
-        if (!strstr(own, (char[4]){w[0], w[1], w[2], 0}))
-            return false;
-    return true;
+    color_t us = p->side;
+    int k = 0;
+    for (int i = 0; i < nc; i++) {
+        int h, v;
+        if (mv_is_drop(cand[i]))
+            continue;
+        direction(us, mv_from(cand[i]), mv_to(cand[i]), &h, &v);
+        if ((strstr(mods, "上") && v <= 0) || (strstr(mods, "引") && v >= 0) || (strstr(mods, "寄") && v != 0) ||
+            (strstr(mods, "直") && (h != 0 || v <= 0)))
+            continue;
+        cand[k++] = cand[i];
+    }
+    nc = k;
+    for (int side = 1; side >= -1; side -= 2) {
+        if (!nc || !strstr(mods, side > 0 ? "右" : "左"))
+            continue;
+        int best = side * rightness(us, mv_from(cand[0]));
+        for (int i = 1; i < nc; i++)
+            if (side * rightness(us, mv_from(cand[i])) > best)
+                best = side * rightness(us, mv_from(cand[i]));
+        k = 0;
+        for (int i = 0; i < nc; i++)
+            if (side * rightness(us, mv_from(cand[i])) == best)
+                cand[k++] = cand[i];
+        nc = k;
+    }
+    return nc;
 }
 
 bool notation_parse_move(const pos_t *p, const char *s, square_t prev_to, move_t *m, const char **end, char *err,
@@ -407,21 +440,12 @@ bool notation_parse_move(const pos_t *p, const char *s, square_t prev_to, move_t
                 cand[k++] = cand[i];
         nc = k;
     }
-    if (nc > 1 && j.mods[0]) {
-        for (int pass = 0; pass < 2 && nc > 1; pass++) {
-            int k = 0;
-            for (int i = 0; i < nc; i++) {
-                char own[32];
-                out_t o = out_begin(own, sizeof own);
-                emit_modifiers(&o, p, cand[i]);
-                if (pass == 0 ? !strcmp(own, j.mods) : mods_fit(j.mods, own))
-                    cand[k++] = cand[i];
-            }
-            if (k)
-                nc = k;
-        }
-    }
+    int matched = nc;
+    if (nc > 1 && j.mods[0]) /* a move with no rival needs none, and one written is not read */
+        nc = fit_modifiers(p, cand, nc, j.mods);
     int len = (int)(j.end - s);
+    if (nc == 0 && matched)
+        return errmsg(err, errlen, "'%.*s' is not a legal move here: no piece goes as %s says", len, s, j.mods);
     if (nc == 0)
         return errmsg(err, errlen, "'%.*s' is not a legal move here", len, s);
     if (nc > 1)

@@ -173,16 +173,9 @@ static bool read_diagram(problem_list_t *l, const char *shown, const char *text,
         }
         n = 0;
     }
-    if (ok && n % 2 == 1) {
-        pos_t q = p;
-        for (int i = 0; i < n; i++) {
-            undo_t u;
-            pos_do(&q, moves[i], &u);
-        }
-        if (pos_in_check(&q)) {
-            snprintf(stated, sizeof stated, "%d", n);
-            expect = stated;
-        }
+    if (ok && kif_stated_length(&p, moves, n)) {
+        snprintf(stated, sizeof stated, "%d", n);
+        expect = stated;
     }
     if (ok && n && !(line = malloc((size_t)n * USI_MOVE_MAX))) {
         ok = false;

@@ -60,7 +60,8 @@ bool records_open(records_t *r, const char *path, const problem_list_t *l, const
     if (!path)
         return true;
     struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    int found = stat(path, &st) == 0 ? 0 : errno;
+    if (!found && S_ISDIR(st.st_mode)) {
         r->dir = true;
         if (!name_files(r, l)) {
             cli_error("%s: out of memory", cmd);
@@ -68,6 +69,11 @@ bool records_open(records_t *r, const char *path, const problem_list_t *l, const
             return false;
         }
         return true;
+    }
+    size_t len = strlen(path);
+    if (len && path[len - 1] == '/') { /* a directory was meant */
+        cli_error("%s: --kif DIR: cannot use '%s': %s", cmd, path, found ? strerror(found) : "not a directory");
+        return false;
     }
     if (l->n > 1) {
         cli_error("%s: --kif FILE writes one problem's record, and %zu problems were given (--kif DIR writes one "

@@ -84,8 +84,12 @@ static const char *parse_board(pos_t *p, const char *s, char *err, size_t errlen
             if (file < -1)
                 return errmsg(err, errlen, "bad SFEN: rank %c has more than 9 squares", 'a' + r), NULL;
         }
-        if (file != -1)
-            return errmsg(err, errlen, "bad SFEN: rank %c has %d squares, expected 9", 'a' + r, 8 - file), NULL;
+        if (file != -1) {
+            int have = 8 - file;
+            return errmsg(err, errlen, "bad SFEN: rank %c has %d square%s, expected 9", 'a' + r, have,
+                          have == 1 ? "" : "s"),
+                   NULL;
+        }
         if (r < 8) {
             if (*s != '/')
                 return errmsg(err, errlen, "bad SFEN: board has %d ranks, expected 9", r + 1), NULL;

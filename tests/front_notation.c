@@ -199,19 +199,50 @@ TEST(notation_parse_lenient)
     CHECK_STR(err, "'投了' is not a move");
 
     /* Three golds to 6c: 5d's is 右上 (two on the right, two going up), 5c's 寄, 7d's 左.
-     * Modifiers written in another order, or fewer of them, still pick the move whose
-     * own ones hold them all, when just one does. */
+     * Modifiers are read by what they mean: in another order, or more than needed, they
+     * still pick the one move that goes so; where two go so (右: 5c and 5d stand on the
+     * right; 上: 5d and 7d go up) the move is ambiguous, never one of them picked. */
     if (!parse("9/1k7/4G4/2G1G4/9/9/9/9/9 b 2r2bg4s4n4l18p 1", &p))
         return;
     static const struct {
         const char *written, *usi;
-    } mods[] = {{"▲６三金右上", "5d6c"}, {"▲６三金上右", "5d6c"}, {"▲６三金右", "5d6c"},
-                {"▲６三金上", "5d6c"}, {"▲６三金寄", "5c6c"}, {"▲６三金左", "7d6c"}};
+    } mods[] = {{"▲６三金右上", "5d6c"}, {"▲６三金上右", "5d6c"}, {"▲６三金寄", "5c6c"},
+                {"▲６三金右寄", "5c6c"}, {"▲６三金左", "7d6c"},   {"▲６三金左上", "7d6c"},
+                {"▲６三金右", NULL},     {"▲６三金上", NULL},     {"▲６三金直", NULL},
+                {"▲６三金引", NULL}};
     for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
         bool ok = notation_parse_move(&p, mods[i].written, SQ_NONE, &m, NULL, err, sizeof err);
-        if (!ok || strcmp(usi_format(m, usi), mods[i].usi))
-            test_fail(__FILE__, __LINE__, "'%s': %s, want %s", mods[i].written, ok ? usi : err, mods[i].usi);
+        if (mods[i].usi ? !ok || strcmp(usi_format(m, usi), mods[i].usi) : ok)
+            test_fail(__FILE__, __LINE__, "'%s': %s, want %s", mods[i].written, ok ? usi_format(m, usi) : err,
+                      mods[i].usi ? mods[i].usi : "an error");
     }
+    CHECK(!notation_parse_move(&p, "▲６三金右", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK_STR(err, "'▲６三金右' is ambiguous here");
+    CHECK(!notation_parse_move(&p, "▲６三金直", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK_STR(err, "'▲６三金直' is not a legal move here: no piece goes as 直 says");
+
+    /* Silvers on 4c, 6c and 4a to 5b (a reviewer's case, read as 4c5b before): 上 is 4c
+     * or 6c, 右 4c or 4a; 右引 can only be 4a.  And White's mirror image. */
+    if (!parse("k4S3/9/3S1S3/9/9/9/9/9/4K4 b - 1", &p))
+        return;
+    static const struct {
+        const char *written, *usi;
+    } silvers[] = {{"▲５二銀上", NULL},     {"▲５二銀右", NULL},     {"▲５二銀右引", "4a5b"},
+                   {"▲５二銀引", "4a5b"},   {"▲５二銀右上", "4c5b"}, {"▲５二銀左", "6c5b"}};
+    for (size_t i = 0; i < sizeof silvers / sizeof silvers[0]; i++) {
+        bool ok = notation_parse_move(&p, silvers[i].written, SQ_NONE, &m, NULL, err, sizeof err);
+        if (silvers[i].usi ? !ok || strcmp(usi_format(m, usi), silvers[i].usi) : ok)
+            test_fail(__FILE__, __LINE__, "'%s': %s, want %s", silvers[i].written,
+                      ok ? usi_format(m, usi) : err, silvers[i].usi ? silvers[i].usi : "an error");
+    }
+    if (!parse("4k4/9/9/9/9/9/3s1s3/9/3s4K w - 1", &p))
+        return;
+    CHECK(!notation_parse_move(&p, "△５八銀上", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK(!notation_parse_move(&p, "△５八銀右", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK(notation_parse_move(&p, "△５八銀右引", SQ_NONE, &m, NULL, err, sizeof err) &&
+          !strcmp(usi_format(m, usi), "6i5h"));
+    CHECK(notation_parse_move(&p, "△５八銀左", SQ_NONE, &m, NULL, err, sizeof err) &&
+          !strcmp(usi_format(m, usi), "4g5h"));
     CHECK(!notation_parse_move(&p, "▲６三金引", SQ_NONE, &m, NULL, err, sizeof err));
 }
 
@@ -419,6 +450,7 @@ TEST(kif_read_errors)
         {"後手の持駒：なし\n後手の持ち駒：歩\n", "KIF line 2: a second 後手の持駒 line (the first is line 1)"},
         {"先手番\n後手番\n", "KIF line 2: 後手番 after 先手番 (line 1)"},
         {"先手の持駒：なし　歩\n手合割：平手\n", "KIF line 1: hand: なし and pieces"},
+        {"後手の持駒：残り全部　歩\n手合割：平手\n", "KIF line 1: hand: 残り全部 and pieces"},
         {"先手の持駒 銀\n手合割：平手\n", "KIF line 1: a 先手の持駒 line without '：' before the pieces"},
         {"先手の持駒：歩256\n手合割：平手\n", "KIF line 1: hand: bad count for 歩"},
         {"\xff\xfe", "KIF: the text is neither UTF-8 nor Shift_JIS"},
@@ -711,6 +743,11 @@ TEST(convert_binary)
     fu_write("junk", "hello\n");
     fu_write("comment.sfen", "# only a comment\n\n");
     fu_write("badline.sfen", CLASSIC "\t3\t9f5b+ 4a5b 5a5b\n");
+    /* A line cut short states no mate length (a reviewer's case: it became one), and a
+     * game record's moves lead to the position solve asks about. */
+    fu_write("part.sfen", CLASSIC "\t-\t9f5b+ 4a5b\n");
+    fu_write("game.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n"
+                         "   3 ２二角成(88)\n");
     const char *nul = fu_path("nul.txt");
     FILE *f = fopen(nul, "wb");
     if (f)
@@ -731,6 +768,9 @@ TEST(convert_binary)
         {"--to sfen " CLASSIC, NULL, CLASSIC "\n"},
         {"--to sfen --from kif p.kif", NULL, CLASSIC "\t3\t" CLASSIC_LINE "\n"},
         {"--to=sfen --from=csa p.csa", NULL, CLASSIC "\t3\t" CLASSIC_LINE "\n"},
+        {"--to sfen part.sfen", NULL, CLASSIC "\t-\t9f5b+ 4a5b\n"},
+        {"--to sfen game.kif", NULL,
+         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d 8h2b+\n"},
     };
     for (size_t i = 0; i < sizeof OK / sizeof OK[0]; i++) {
         fu_run_t r = convert(OK[i].args, OK[i].in);
@@ -772,6 +812,9 @@ TEST(convert_binary)
         {"--to kif badline.sfen", NULL,
          "tsume: convert: badline.sfen: move 3 of the line: illegal move '5a5b' in this position\n"},
         {"--to sfen /dev/zero", NULL, "tsume: convert: /dev/zero: larger than 16 MiB\n"},
+        {"--to kif p.sfen p.kif", NULL,
+         "tsume: convert: one input only: a FILE, '-' or a SFEN, and 2 words were given ('p.sfen' is no SFEN)\n"},
+        {"--to kif --to csa p.sfen", NULL, "tsume: convert: --to given twice\n"},
     };
     /* A file past the reader's first 64 KiB: 3,000 comment lines before the problem. */
     static char big[200000];
@@ -783,6 +826,13 @@ TEST(convert_binary)
     r = convert("--to sfen big.sfen", NULL);
     CHECK_INT(r.code, 0);
     CHECK_STR(r.out, CLASSIC "\t3\t" CLASSIC_LINE "\n");
+    fu_run_free(&r);
+    r = convert("--to kif part.sfen", NULL);
+    CHECK(strstr(r.out, "まで2手で中断") != NULL);
+    fu_write("part.kif", r.out);
+    fu_run_free(&r);
+    r = convert("--to sfen part.kif", NULL);
+    CHECK_STR(r.out, CLASSIC "\t-\t9f5b+ 4a5b\n");
     fu_run_free(&r);
     r = convert("--to sfen 'startpos moves 7g7f'", NULL);
     CHECK_INT(r.code, 0);

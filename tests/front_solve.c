@@ -663,6 +663,11 @@ TEST(front_solve_kif_csa_files)
     CHECK_STR(r.out, "");
     CHECK(strstr(r.err, "--kif FILE writes one problem's record, and 2 problems were given"));
     fu_run_free(&r);
+    /* a trailing '/' means a directory, whatever the count of problems */
+    r = fu_tsume(fu_fmt("solve --kif '%s/nosuch/' '%s'", outdir, kif));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "--kif DIR: cannot use '") && strstr(r.err, "nosuch/': No such file or directory\n"));
+    fu_run_free(&r);
     r = fu_shell(fu_fmt("mkdir -p '%s' && '%s' solve --kif '%s' '%s' '%s' >/dev/null && ls '%s'", outdir, fu_bin(), outdir,
                         kif, csa, outdir));
     CHECK_INT(r.code, 0);
