@@ -111,12 +111,13 @@ static void usage(void)
            "forced mate, but the defender may last longer than it does there (or the\n"
            "attacker mate faster).\n"
            "With --format json each line is {\"id\", \"file\", \"sfen\", \"question\": \"within\"|\"exact\",\n"
-           "\"bound\": N, \"answer\": \"yes\"|\"no\"|\"unknown\"|\"error\", \"status\": the solve's\n"
-           "(\"mate\"|\"nomate\"|\"unknown\"|\"error\"), \"plies\", \"pv\", \"shortest\" (L proven\n"
-           "shortest), \"exact\" (the line certified), \"uncertified\": \"limit\"|\"futility-test\"\n"
-           "(why the answer is unknown), \"nodes\", \"time_ms\", \"attacker_check\", \"side_to_move\"\n"
-           "(as for 'tsume solve'), \"error\"} (\"file\" only with -f; \"plies\" to \"exact\" only for\n"
-           "a mate; \"uncertified\" only for unknown; \"error\" only for an error).\n"
+           "\"bound\": N, \"answer\": \"yes\"|\"no\"|\"unknown\"|\"error\", \"status\": the bounded\n"
+           "solve's (\"mate\"|\"nomate\"|\"unknown\"|\"error\"; \"nomate\" is no mate within N plies,\n"
+           "not that none exists), \"plies\", \"pv\", \"shortest\" (L proven shortest), \"exact\"\n"
+           "(the line certified), \"uncertified\": \"limit\"|\"futility-test\" (why the answer\n"
+           "is unknown), \"nodes\", \"time_ms\", \"attacker_check\", \"side_to_move\" (as for\n"
+           "'tsume solve'), \"error\"} (\"file\" only with -f; \"plies\" to \"exact\" only for a\n"
+           "mate; \"uncertified\" only for unknown; \"error\" only for an error).\n"
            "\n"
            "When stderr is a terminal, a progress line (done/total, counts, elapsed, ETA, then\n"
            "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
@@ -320,7 +321,7 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     const char *shown = sfen_format(&p, sfen);
     color_t defender = opp(solver_attacker(&p, &a->s.opts));
     if (p.king[defender] == SQ_NONE) {
-        defender_king_error(err, sizeof err, &p, defender);
+        defender_king_error(err, sizeof err, &p, defender, "");
         run->answers[i] = say(out, a, pb, shown, SAY_ERROR, NULL, err);
         return SOLVE_ERROR;
     }

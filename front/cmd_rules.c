@@ -2,6 +2,7 @@
  * cmd_rules.c: the rules-core subcommands: perft, moves, checks, evasions.
  * Move lists are sorted USI, one a line, so tools can diff them against other engines.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,9 +40,22 @@ static void print_sorted(const move_t *list, int n, bool one_line)
 
 typedef int (*gen_fn)(const pos_t *, move_t *);
 
+/* A word that begins with '-' (but '-' alone, a SFEN's empty hand) is an option, never
+ * position text: an unknown one is named, not parsed as a bad SFEN. */
+static bool options_known(const char *name, int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("%s: unknown option '%s' (see 'tsume %s --help')", name, argv[i], name);
+            return false;
+        }
+    return true;
+}
+
 /* -f FILE: one position a line in, one line of sorted moves out (or "error: ..."), so
  * a tool can compare thousands of positions with one process.  Every line in gets its
- * line out, blank and '#' lines too (an error), so that the two stay in step. */
+ * line out, blank and '#' lines too (an error), so that the two stay in step.  A line
+ * may go on after a TAB, as in problem files: the position is what comes before it. */
 static int list_batch(const char *name, const char *path, gen_fn gen)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -67,7 +81,10 @@ static int list_batch(const char *name, const char *path, gen_fn gen)
         } else if (flags & INPUT_LINE_NUL) {
             puts("error: the line holds a NUL byte");
             status = 1;
-        } else if (!sfen_parse_position(&p, s, SFEN_EXTRA_PIECES, err, sizeof err)) {
+        } else if (s[strspn(s, " \t")] == '#' || !s[strspn(s, " \t")]) {
+            puts(s[strspn(s, " \t")] ? "error: a comment line" : "error: a blank line");
+            status = 1;
+        } else if ((line[strcspn(line, "\t")] = 0, !sfen_parse_position(&p, s, SFEN_EXTRA_PIECES, err, sizeof err))) {
             printf("error: %s\n", err);
             status = 1;
         } else if (gen == mg_evasions && !pos_in_check(&p)) {
@@ -99,7 +116,8 @@ static int list_moves(int argc, char **argv, gen_fn gen, const char *name, const
                "With -f, reads one position a line from FILE ('-' for stdin; lines end at LF,\n"
                "CRLF or CR) and prints one line for each line read: its moves separated by\n"
                "spaces, or 'error: REASON' (blank and '#' lines too, so that the lines stay in\n"
-               "step).  Exit status: 0, 1 if any line was an error, 2 if the input could not\n"
+               "step); a TAB ends the position, as in problem files (problems/*.sfen).\n"
+               "Exit status: 0, 1 if any line was an error, 2 if the input could not\n"
                "be read (or had a line over 1 MiB: reading stops there).\n",
                name, name, what);
         return 0;
@@ -115,6 +133,8 @@ static int list_moves(int argc, char **argv, gen_fn gen, const char *name, const
         }
         return list_batch(name, argv[1], gen);
     }
+    if (!options_known(name, argc, argv))
+        return 2;
     pos_t p;
     if (!cli_position(argc, argv, SFEN_EXTRA_PIECES, &p))
         return 2;
@@ -161,11 +181,17 @@ int cmd_perft(int argc, char **argv)
         argc--, argv++;
     }
     char *end;
-    long depth = argc ? strtol(argv[0], &end, 10) : -1;
-    if (argc == 0 || *end || depth < 1 || depth > 20) {
+    long depth = argc && isdigit((unsigned char)argv[0][0]) ? strtol(argv[0], &end, 10) : -1;
+    if (argc == 0 || depth < 0 || *end || depth < 1 || depth > 20) {
         cli_error("perft: DEPTH must be a number from 1 to 20 (see 'tsume perft --help')");
         return 2;
     }
+    if (argc > 1 && !strcmp(argv[argc - 1], "--divide"))
+        divide = true, argc--; /* after the position, as after DEPTH: still the option */
+    else if (argc > 1 && !strcmp(argv[1], "--divide"))
+        divide = true, argv[1] = argv[0], argc--, argv++;
+    if (!options_known("perft", argc - 1, argv + 1))
+        return 2;
     pos_t p;
     if (!cli_position(argc - 1, argv + 1, SFEN_EXTRA_PIECES, &p))
         return 2;

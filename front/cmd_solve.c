@@ -111,7 +111,8 @@ static void usage(void)
            "                        N (a mate in exactly N plies; 0 with --in-check defend:\n"
            "                        mated already), 'nomate', 'nomate<=N' (no mate within N\n"
            "                        plies) or 'mate<=N' (a mate within N plies); other words\n"
-           "                        are ignored (a KIF/CSA line: its length).  Needs\n"
+           "                        are ignored (a KIF/CSA line: its length), a number out\n"
+           "                        of range (4001, -3) is said to be.  Needs\n"
            "                        problem files (-f FILE, or FILE... as words).\n"
            "  --help                this text\n"
            "Options may also be written --name=VALUE.\n"
@@ -120,9 +121,10 @@ static void usage(void)
            "a command-line SFEN), then 'status', for a mate the 'line' in USI, 'search'\n"
            "(nodes, milliseconds, defender hand), and with --expect 'expect' (the column, then\n"
            "match, MISMATCH, or undecided when the answer does not settle it: unknown, error,\n"
-           "or a length not proven that the column needs; a mate proven within W plies\n"
-           "settles mate<=N and nomate<=N for N >= W, and a length N > W).  Input from files\n"
-           "ends with the line\n"
+           "or a length not proven that the column needs; or the column's number out of\n"
+           "range: the reason instead, and in JSON an 'expect_error' key); a mate proven\n"
+           "within W plies settles mate<=N and nomate<=N for N >= W, and a length N > W).\n"
+           "Input from files ends with the line\n"
            "  summary  N problems: solved N, nomate N, unknown N, errors N, time T; N nodes\n"
            "('solved' counts mates; T is wall time), followed with --expect by\n"
            "'; expect N match, N mismatch, N undecided', and by '; N files not read' when\n"
@@ -172,6 +174,7 @@ static void usage(void)
            "  error         the reason, only for an error\n"
            "  expect        the second column, only with --expect and a column of a form above\n"
            "  match         true or false, only with expect and when the answer settles it\n"
+           "  expect_error  why the column is no expectation: its number is out of range\n"
            "\n"
            "Exit status: 0 when every problem got an answer (mate or nomate), 1 when some\n"
            "are unknown, 4 when some answer contradicts --expect (before 1), 2 on any error\n"
@@ -284,6 +287,8 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_str(&j, "expect", pb->expect);
         if (oc->verdict != EXPECT_UNDECIDED)
             json_bool(&j, "match", oc->verdict == EXPECT_MATCH);
+        if (oc->expect == EXPECT_BAD)
+            json_str(&j, "expect_error", expect_bad_reason);
     }
     json_end(&j);
 }
@@ -332,7 +337,7 @@ static void print_sfen(FILE *out, const problem_t *pb, const char *sfen, const s
     if (oc->expect != EXPECT_NONE) {
         fputs(", expected ", out);
         put_safe(out, pb->expect);
-        fprintf(out, ": %s", verdict_word(oc->verdict));
+        fprintf(out, ": %s", oc->expect == EXPECT_BAD ? expect_bad_reason : verdict_word(oc->verdict));
     }
     putc('\n', out);
 }
@@ -401,7 +406,7 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
     if (oc->expect != EXPECT_NONE) {
         fputs("  expect   ", out);
         put_safe(out, pb->expect);
-        fprintf(out, ": %s\n", verdict_word(oc->verdict));
+        fprintf(out, ": %s\n", oc->expect == EXPECT_BAD ? expect_bad_reason : verdict_word(oc->verdict));
     }
 }
 
@@ -459,7 +464,7 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
         color_t attacker = solver_attacker(&p, &a->s.opts), defender = opp(attacker);
         if (p.king[defender] == SQ_NONE) {
             r.status = SOLVE_ERROR;
-            defender_king_error(r.error, sizeof r.error, &p, defender);
+            defender_king_error(r.error, sizeof r.error, &p, defender, "");
         } else {
             if (a->s.opts.defender_hand_rest) /* the KIF line is replayed from this position */
                 solver_fill_defender_hand(&p, attacker);
@@ -484,7 +489,7 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
         print_json(out, a, pb, shown, &r, ms, oc);
     else
         print_text(out, a, pb, shown, parsed ? &p : NULL, &r, ms, searched, oc);
-    if (searched)
+    if (searched && r.status != SOLVE_ERROR)
         records_write(a->records, pb, write_record, &(record_t){&p, &r});
     if (searched)
         solve_result_free(&r);

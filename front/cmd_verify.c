@@ -58,7 +58,8 @@ static void usage(void)
            "alternatives: other checks that also mate, other defences that last as long or\n"
            "longer.  SFEN and FILE are as for 'tsume solve'; a file's second column, when it\n"
            "is a number, is the stated length (a KIF or CSA file's: the length of its move\n"
-           "line, when that ends in check).\n"
+           "line, when that ends in check); a number that is no length (0, -3, 4001) is\n"
+           "that problem's error.\n"
            "\n"
            "options:\n"
            "  --plies N             the stated length (overrides the file's column)\n"
@@ -129,9 +130,10 @@ static void usage(void)
            "plies, moves, branch_ply, branch}], stated_line, stated_ply, stated_move,\n"
            "stated_finding, stated_mated_in (or stated_mated_within, a bound, when a limit\n"
            "left the length unproven), stated_error_ply, stated_error, nodes, time_ms,\n"
-           "solve_nodes, solve_time_ms, attacker_check (as for 'tsume solve'), error.  A\n"
-           "file that cannot be read is named on stderr and first on stdout by an object of\n"
-           "its own: id 0, sfen \"\", verdict \"error\" and the reason.\n"
+           "solve_nodes, solve_time_ms, defender_hand and attacker_check (as for 'tsume\n"
+           "solve'), error.  A file that cannot be read is named on stderr and first on\n"
+           "stdout by an object of its own: id 0, sfen \"\", verdict \"error\" and the\n"
+           "reason.\n"
            "within: a mate within this many plies is proven (plies itself when the length is\n"
            "certified; else plies, the line's length, may be shorter or longer).  A finding's\n"
            "moves start at its ply; a variation-cook's position is reached by its branch, the\n"
@@ -328,12 +330,28 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
         snprintf(v.solve.error, sizeof v.solve.error, "%s", err);
     } else {
         shown = sfen_format(&p, sfen);
-        if (a->s.opts.defender_hand_rest)
-            solver_fill_defender_hand(&p, p.side); /* the lines are replayed from this position */
-        double t0 = wall_seconds();
-        solver_verify(solver, &p, &a->s.opts, stated_of(a, pb), &v);
-        seconds = wall_seconds() - t0;
-        searched = true;
+        color_t defender = opp(p.side);
+        expect_t e = expect_parse(a->plies ? NULL : pb->expect);
+        if (e.kind == EXPECT_BAD || (e.kind == EXPECT_PLIES && e.plies == 0)) {
+            /* a length that cannot be stated is an error, not a problem stating none */
+            v.verdict = VERDICT_ERROR;
+            v.solve.status = SOLVE_ERROR;
+            snprintf(v.solve.error, sizeof v.solve.error,
+                     "the second column states '%.40s': a mate's length is a whole number from 1 to %d", pb->expect,
+                     SOLVER_MAX_PLY);
+        } else if (p.king[defender] == SQ_NONE) {
+            v.verdict = VERDICT_ERROR;
+            v.solve.status = SOLVE_ERROR;
+            defender_king_error(v.solve.error, sizeof v.solve.error, &p, defender, "solve ");
+        } else {
+            if (a->s.opts.defender_hand_rest)
+                solver_fill_defender_hand(&p, p.side); /* the lines are replayed from this position */
+            double t0 = wall_seconds();
+            solver_verify(solver, &p, &a->s.opts, stated_of(a, pb), &v);
+            seconds = wall_seconds() - t0;
+            v.solve.defender_hand_filled |= a->s.opts.defender_hand_rest; /* filled above */
+            searched = true;
+        }
     }
     run->verdicts[i] = v.verdict;
     stated_cmp_t cmp;
@@ -363,7 +381,7 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
         vreport_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
     else
         vreport_text(out, a->usi, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms);
-    if (searched)
+    if (searched && v.verdict != VERDICT_ERROR)
         records_write(a->records, pb, write_record, &(record_t){&p, &v, compared ? &cmp : NULL, stated_line});
     if (searched)
         verify_result_free(&v);

@@ -20,6 +20,24 @@ static bool number_after(const char *text, const char *prefix, uint64_t lo, int 
     return true;
 }
 
+_Static_assert(SOLVER_MAX_PLY == 4000, "expect_bad_reason names the longest line");
+const char expect_bad_reason[] = "out of range: lengths run from 0 to 4000 (from 1 after nomate<=)";
+
+/* A form above with a number (signed, any size) that number_after refused. */
+static bool number_form(const char *text)
+{
+    static const char *const PREFIXES[] = {"nomate<=", "mate<=", ""};
+    for (size_t i = 0; i < sizeof PREFIXES / sizeof PREFIXES[0]; i++) {
+        size_t k = strlen(PREFIXES[i]);
+        if (strncmp(text, PREFIXES[i], k))
+            continue;
+        const char *s = text + k;
+        s += *s == '-' || *s == '+';
+        return *s && strspn(s, "0123456789") == strlen(s);
+    }
+    return false;
+}
+
 expect_t expect_parse(const char *text)
 {
     expect_t e = {EXPECT_NONE, 0};
@@ -35,6 +53,8 @@ expect_t expect_parse(const char *text)
         e.kind = EXPECT_NOMATE_WITHIN;
     else if (number_after(text, "mate<=", 0, &e.plies))
         e.kind = EXPECT_MATE_WITHIN;
+    else if (number_form(text))
+        e.kind = EXPECT_BAD, e.plies = 0;
     return e;
 }
 
@@ -49,7 +69,7 @@ expect_verdict_t expect_judge(const expect_t *e, const solve_result_t *r)
     int len = r->plies, n = e->plies;
     if (e->kind == EXPECT_NOMATE)
         return mate ? EXPECT_MISMATCH : EXPECT_MATCH;
-    if (e->kind == EXPECT_NONE)
+    if (e->kind == EXPECT_NONE || e->kind == EXPECT_BAD)
         return EXPECT_UNDECIDED;
     if (!mate) /* no mate at all: none within n, and none of n */
         return e->kind == EXPECT_NOMATE_WITHIN ? EXPECT_MATCH : EXPECT_MISMATCH;

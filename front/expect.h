@@ -8,6 +8,8 @@
  *   nomate     no mate at all
  *   nomate<=N  no mate within N plies (a longer one may exist)
  *   mate<=N    a mate within N plies
+ * A number out of range in one of these forms (4001, -3, nomate<=0) is EXPECT_BAD: an
+ * expectation that cannot be met, said so, never passed over as no expectation at all.
  * An answer settles an expectation only as far as it is proven: "unknown", an error, or a
  * mate whose length is not proven shortest when the shortest length matters leave it
  * undecided, which is neither a match nor a mismatch.  A mate proven within W plies
@@ -21,7 +23,14 @@
 #include "../solver/solver.h"
 #include "solve_common.h"
 
-typedef enum { EXPECT_NONE, EXPECT_PLIES, EXPECT_NOMATE, EXPECT_NOMATE_WITHIN, EXPECT_MATE_WITHIN } expect_kind_t;
+typedef enum {
+    EXPECT_NONE,
+    EXPECT_PLIES,
+    EXPECT_NOMATE,
+    EXPECT_NOMATE_WITHIN,
+    EXPECT_MATE_WITHIN,
+    EXPECT_BAD
+} expect_kind_t;
 
 typedef struct {
     expect_kind_t kind;
@@ -31,6 +40,8 @@ typedef struct {
 typedef enum { EXPECT_UNDECIDED = -1, EXPECT_MISMATCH = 0, EXPECT_MATCH = 1 } expect_verdict_t;
 
 /* Reads one of the forms above; kind EXPECT_NONE for NULL or anything else. */
+/* Why an EXPECT_BAD column is no expectation: "out of range: lengths run from 0 ...". */
+extern const char expect_bad_reason[];
 expect_t expect_parse(const char *text);
 
 /* The order to start a batch of problems in: by the length their second column states

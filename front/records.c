@@ -56,7 +56,7 @@ static bool name_files(records_t *r, const problem_list_t *l)
 
 bool records_open(records_t *r, const char *path, const problem_list_t *l, const char *cmd)
 {
-    *r = (records_t){path, cmd, false, NULL, false, 0, NULL, NULL};
+    *r = (records_t){.path = path, .cmd = cmd};
     if (!path)
         return true;
     struct stat st;
@@ -81,6 +81,7 @@ bool records_open(records_t *r, const char *path, const problem_list_t *l, const
                   cmd, l->n);
         return false;
     }
+    r->created = found == ENOENT;
     if (!(r->one = fopen(path, "w"))) {
         cli_error("%s: cannot write '%s': %s", cmd, path, strerror(errno));
         return false;
@@ -103,6 +104,8 @@ void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, voi
     }
     errno = 0;
     bool ok = f && write(f, ctx) && fflush(f) == 0 && !ferror(f);
+    if (!r->dir)
+        r->written = true; /* the one problem's: no other thread writes it */
     if (r->dir && f && fclose(f) != 0)
         ok = false;
     if (!ok) {
@@ -117,6 +120,8 @@ bool records_close(records_t *r)
         cli_error("%s: writing '%s' failed: %s", r->cmd, r->path, strerror(errno));
         r->failed = true;
     }
+    if (r->one && r->created && !r->written)
+        remove(r->path);
     r->one = NULL;
     free(r->files);
     free(r->stems);

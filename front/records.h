@@ -22,6 +22,8 @@ typedef struct {
     const char *cmd;  /* "solve", "verify": named in messages */
     bool dir;         /* path is a directory */
     FILE *one;        /* the file of the one problem */
+    bool created;     /* one did not exist before: removed if no record goes in it */
+    bool written;     /* a record went to one */
     atomic_bool failed;
     size_t nfiles;    /* the problems' files and their names in dir, for a directory */
     const char **files;
@@ -35,7 +37,9 @@ bool records_open(records_t *r, const char *path, const problem_list_t *l, const
 /* Problem pb's record, written by write(f, ctx) (false when it failed). */
 void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, void *ctx), void *ctx);
 
-/* Closes the one file and frees r; false when any record could not be written. */
+/* Closes the one file (removed if it was created and got no record: a problem that
+ * could not be read or solved has none) and frees r; false when any record could not be
+ * written. */
 bool records_close(records_t *r);
 
 #endif

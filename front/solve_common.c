@@ -71,7 +71,9 @@ const char SOLVER_OPTION_HELP[] =
     "  --threads N           threads for each problem (default 1), on one table of\n"
     "                        --hash: the hard questions of the shortening (and check's\n"
     "                        question) are shared out by the first move, the proof is\n"
-    "                        raced; node counts then vary from run to run, answers not\n";
+    "                        raced; node counts then vary from run to run, and so may\n"
+    "                        what a node limit cuts short (a certificate, a finding,\n"
+    "                        a count of pieces left); proven answers do not\n";
 
 const char SOLVER_IN_CHECK_HELP[] =
     "  --in-check attack|defend\n"
@@ -348,10 +350,11 @@ void problems_print_unread(FILE *out, const problem_list_t *l, bool sfen_lines, 
     fflush(out);
 }
 
-void defender_king_error(char *buf, size_t len, const pos_t *p, color_t defender)
+void defender_king_error(char *buf, size_t len, const pos_t *p, color_t defender, const char *asker)
 {
-    snprintf(buf, len, "no king for the defender (%s)%s", defender == WHITE ? "white" : "black",
-             pos_in_check(p) ? "; the side to move is in check: --in-check defend asks whether it is mated" : "");
+    snprintf(buf, len, "no king for the defender (%s)%s%s%s", defender == WHITE ? "white" : "black",
+             pos_in_check(p) ? "; the side to move is in check: " : "", pos_in_check(p) ? asker : "",
+             pos_in_check(p) ? "--in-check defend asks whether it is mated" : "");
 }
 
 void problem_text_head(FILE *out, const problem_t *pb, const char *sfen)

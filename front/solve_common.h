@@ -123,8 +123,9 @@ int jobs_default(void);
 
 /* "no king for the defender (white)" into buf, with a hint when the side to move is in
  * check (a position after a check, as 'position ... moves' leaves it): solve and check
- * can take it as the defender (--in-check defend). */
-void defender_king_error(char *buf, size_t len, const pos_t *p, color_t defender);
+ * can take it as the defender (--in-check defend); asker names the command that can
+ * ("solve " from verify, which cannot; "" from those two). */
+void defender_king_error(char *buf, size_t len, const pos_t *p, color_t defender, const char *asker);
 
 /* Writes echoed input text with control characters shown as '?', so a bad line cannot
  * garble the terminal; "(empty)" for "". */

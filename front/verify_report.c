@@ -180,8 +180,9 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
     }
     root_note(out, r);
     if (r->status != SOLVE_ERROR)
-        fprintf(out, "  search   %llu nodes, %lld ms (solve %llu nodes, %lld ms)\n", (unsigned long long)r->nodes, ms,
-                (unsigned long long)v->solve_nodes, solve_ms);
+        fprintf(out, "  search   %llu nodes, %lld ms (solve %llu nodes, %lld ms), defender hand %s\n",
+                (unsigned long long)r->nodes, ms, (unsigned long long)v->solve_nodes, solve_ms,
+                r->defender_hand_filled ? "rest" : "given");
 }
 
 void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v,
@@ -242,6 +243,8 @@ void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify
     json_int(&j, "time_ms", ms);
     json_uint(&j, "solve_nodes", v->solve_nodes);
     json_int(&j, "solve_time_ms", solve_ms);
+    if (r->status != SOLVE_ERROR)
+        json_str(&j, "defender_hand", r->defender_hand_filled ? "rest" : "given");
     root_json(&j, r);
     if (r->status == SOLVE_ERROR || v->verdict == VERDICT_ERROR)
         json_str(&j, "error", r->error);

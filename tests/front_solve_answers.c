@@ -467,5 +467,24 @@ TEST(front_solve_expect_within)
     }
     CHECK(strstr(r.err, "; expect 2 match, 2 mismatch, 3 undecided\n"));
     fu_run_free(&r);
+
+    /* A number out of range is said to be, not passed over as no expectation (a
+     * reviewer's case: 4001 and -3 gave no 'expect' line at all). */
+#define P3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\t"
+    snprintf(path, sizeof path, "%s", fu_write("bad.sfen", P3 "4001\n" P3 "-3\n" P3 "nomate<=0\n" P3 "x\n"));
+#undef P3
+    r = fu_tsume(fu_fmt("solve --expect -f '%s'", path));
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "  expect   4001: out of range: lengths run from 0 to 4000 (from 1 after nomate<=)\n"));
+    CHECK(strstr(r.out, "  expect   -3: out of range"));
+    CHECK(strstr(r.out, "  expect   nomate<=0: out of range"));
+    CHECK(!strstr(r.out, "  expect   x"));
+    CHECK(strstr(r.out, "; expect 0 match, 0 mismatch, 3 undecided\n"));
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve --expect --format json -f '%s'", path));
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "expect_error"),
+              "\"out of range: lengths run from 0 to 4000 (from 1 after nomate<=)\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "match"), "");
+    fu_run_free(&r);
     fu_end();
 }

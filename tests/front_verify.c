@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "front_util.h"
 #include "test.h"
@@ -719,6 +720,57 @@ TEST(front_verify_unwalked)
 }
 #undef MUSO21
 #undef MUSO21_12
+
+/* A helper's black-box review of verify: the hand used is said; a column that is no
+ * length is an error, not a problem stating none; a position after a check names the
+ * command that asks about it; a problem that cannot be verified leaves no record. */
+TEST(front_verify_review_cases)
+{
+    if (!fu_begin())
+        return;
+#define P3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
+    fu_run_t r = fu_tsume("verify --format json --defender-hand rest '" P3 "'");
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "defender_hand"), "\"rest\"");
+    fu_run_free(&r);
+    r = fu_tsume("verify '" P3 "'");
+    CHECK(!strncmp(fu_line(r.out, 4), "  search   ", 11) && strstr(fu_line(r.out, 4), "), defender hand given"));
+    fu_run_free(&r);
+
+    const char *cols = fu_write("cols.sfen", P3 "\t0\n" P3 "\t4001\n" P3 "\t-3\n" P3 "\t3\n" P3 "\t-\n");
+    r = fu_tsume(fu_fmt("verify --format json -f '%s'", cols));
+    CHECK_INT(r.code, 2);
+    CHECK_INT(fu_count_lines(r.out), 5);
+    static const char *const verdicts[] = {"\"error\"", "\"error\"", "\"error\"", "\"sound\"", "\"sound\""};
+    for (int i = 0; i < 5; i++)
+        CHECK_STR(fu_jget(fu_line(r.out, i), "verdict"), verdicts[i]);
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "error"),
+              "\"the second column states '4001': a mate's length is a whole number from 1 to 4000\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 3), "stated"), "3");
+    fu_run_free(&r);
+
+    const char *kif = fu_path("one.kif");
+    r = fu_tsume(fu_fmt("verify --kif '%s' 'position sfen " P3 " moves 9f5b+'", kif));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(fu_line(r.out, 1), "  verdict  error: no king for the defender (black); the side to move is in check: "
+                                 "solve --in-check defend asks whether it is mated");
+    CHECK(access(kif, F_OK) != 0);
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --kif '%s' garbage", kif));
+    CHECK_INT(r.code, 2);
+    CHECK(access(kif, F_OK) != 0);
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve --kif '%s' '9/9/9/9/9/9/9/9/9 b - 1'", kif));
+    CHECK_INT(r.code, 2);
+    CHECK(access(kif, F_OK) != 0);
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --kif '%s' '" P3 "'", kif));
+    CHECK_INT(r.code, 0);
+    CHECK(access(kif, F_OK) == 0);
+    fu_run_free(&r);
+#undef P3
+    fu_end();
+}
 
 /* tools/line-audit.mjs: a stated line against best play, move pair by move pair. */
 TEST(tools_line_audit)
