@@ -155,8 +155,10 @@ static void draw_progress(const batch_t *b, size_t done, const size_t *by, doubl
         format_duration(elapsed / (double)done * (double)(b->n - done), eta, sizeof eta);
     if (b->describe)
         b->describe(b->ctx, what, sizeof what);
-    snprintf(line, sizeof line, "[%zu/%zu] solved %zu, nomate %zu, unknown %zu, errors %zu, elapsed %s, ETA %s%s%s",
-             done, b->n, by[SOLVE_MATE], by[SOLVE_NOMATE], by[SOLVE_UNKNOWN], by[SOLVE_ERROR], el, eta,
+    static const char *const SOLVE_WORDS[] = {"solved", "nomate", "unknown", "errors"};
+    const char *const *w = b->words ? b->words : SOLVE_WORDS;
+    snprintf(line, sizeof line, "[%zu/%zu] %s %zu, %s %zu, %s %zu, %s %zu, elapsed %s, ETA %s%s%s", done, b->n, w[0],
+             by[SOLVE_MATE], w[1], by[SOLVE_NOMATE], w[2], by[SOLVE_UNKNOWN], w[3], by[SOLVE_ERROR], el, eta,
              *what ? " | " : "", what);
     size_t cols = terminal_columns();
     if (strlen(line) >= cols) /* the text is ASCII: one column a byte */

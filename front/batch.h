@@ -39,6 +39,9 @@ typedef struct {
     /* Writes a few words on the work under way into buf (len bytes, "" for none), for the
      * end of the progress line, or NULL.  Called on the main thread. */
     void (*describe)(void *ctx, char *buf, size_t len);
+    /* The progress line's words for the outcomes mate, nomate, unknown and error, as the
+     * command's summary names them, or NULL: "solved", "nomate", "unknown", "errors". */
+    const char *const *words;
 } batch_t;
 
 typedef struct {

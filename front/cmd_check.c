@@ -332,9 +332,10 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     solver_solve(solver, &p, &o, &r);
     run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error);
     run->nodes[i] = r.nodes;
-    solve_status_t st = r.status;
     solve_result_free(&r);
-    return st;
+    /* the progress line counts answers, as the summary does: yes, no, unknown, error */
+    static const solve_status_t AS_STATUS[] = {SOLVE_MATE, SOLVE_NOMATE, SOLVE_UNKNOWN, SOLVE_ERROR};
+    return AS_STATUS[run->answers[i]];
 }
 
 /* Checks the positions read (unread: the inputs that could not be); returns the exit
@@ -352,7 +353,7 @@ static int check_all(const check_args_t *a, const problem_list_t *problems, size
     }
     check_run_t run = {a, problems, answers, nodes};
     problem_batch_t pb = {"check", (size_t)a->jobs, a->s.hash_mb, true, isatty(STDERR_FILENO), check_job, &run,
-                          a->s.threads};
+                          a->s.threads, (const char *const[]){"yes", "no", "unknown", "errors"}};
     batch_totals_t t = {0};
     size_t count[ANSWER_ERROR + 1] = {0};
     bool input_error = unread > 0;

@@ -506,7 +506,7 @@ static int solve_all(const solve_args_t *a, const problem_list_t *problems, size
     }
     solve_run_t run = {a, problems, outcomes};
     problem_batch_t pb = {"solve", (size_t)a->jobs, a->s.hash_mb, a->json || a->sfen, isatty(STDERR_FILENO),
-                          solve_job, &run, a->s.threads};
+                          solve_job, &run, a->s.threads, NULL};
     batch_totals_t t = {0};
     int status = 2;
     if (a->json || a->sfen)

@@ -11,6 +11,7 @@
  * problem not sound (cooked, short, nomate), else 1 for any unknown, else 0.
  */
 #include <stdint.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,9 @@ static void usage(void)
            "  --hash MB             search memory in MiB (table and caches), shared by the\n"
            "                        jobs (default %d)\n"
            "%s"
+           "  --in-check attack     a side to move in check attacks (the only choice: a\n"
+           "                        composed problem starts with the attacker to move;\n"
+           "                        'solve --in-check defend' asks whether it is mated)\n"
            "  --help                this text\n"
            "Options may also be written --name=VALUE.  Limits hold for the whole of one\n"
            "problem (solve and verification); what they leave undecided is reported.\n"
@@ -332,7 +336,8 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
         shown = sfen_format(&p, sfen);
         color_t defender = opp(p.side);
         expect_t e = expect_parse(a->plies ? NULL : pb->expect);
-        if (e.kind == EXPECT_BAD || (e.kind == EXPECT_PLIES && e.plies == 0)) {
+        bool number = e.kind == EXPECT_PLIES || (e.kind == EXPECT_BAD && !isalpha((unsigned char)pb->expect[0]));
+        if (number && e.plies == 0) {
             /* a length that cannot be stated is an error, not a problem stating none */
             v.verdict = VERDICT_ERROR;
             v.solve.status = SOLVE_ERROR;
@@ -397,7 +402,7 @@ static int verify_all(const verify_args_t *a, const problem_list_t *problems, si
     }
     verify_run_t run = {a, problems, verdicts};
     problem_batch_t pb = {"verify", (size_t)a->jobs, a->s.hash_mb, a->json, isatty(STDERR_FILENO),
-                          verify_job, &run, a->s.threads};
+                          verify_job, &run, a->s.threads, NULL};
     batch_totals_t t = {0};
     int status = 2;
     if (a->json)

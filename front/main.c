@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../movegen/sfen.h"
 #include "cli.h"
@@ -98,14 +99,20 @@ static int output_written(const char *cmd, int status)
 
 int main(int argc, char **argv)
 {
+    /* Output to a file or pipe goes out in 64 KiB blocks: a help text then leaves in the
+     * final flush, whose error output_written can name (a flush stdio makes on its own
+     * loses it).  Batches flush each report themselves, and the USI engine each line. */
+    static char out_buffer[1 << 16];
+    if (!isatty(STDOUT_FILENO))
+        setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
     pos_init_tables();
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+        return argc < 2 ? 2 : output_written("--help", 0);
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
         printf("tsume %s\n", tsume_version);
-        return 0;
+        return output_written("--version", 0);
     }
     for (int i = 0; i < N_COMMANDS; i++)
         if (!strcmp(argv[1], COMMANDS[i].name))

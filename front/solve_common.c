@@ -472,7 +472,8 @@ bool problems_run(const problem_batch_t *pb, const problem_list_t *l, batch_tota
                  .worker_done = problems_run_done,
                  .separator = pb->one_line ? "" : "\n",
                  .progress = pb->progress,
-                 .describe = problems_describe};
+                 .describe = problems_describe,
+                 .words = pb->words};
     cli_interrupt_catch();
     bool ok = batch_run(&b, t);
     t->interrupted = cli_interrupted();

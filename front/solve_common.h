@@ -106,6 +106,7 @@ typedef struct {
     solve_status_t (*job)(void *ctx, solver_t *s, size_t i, FILE *out);
     void *ctx;
     int threads; /* each problem's threads (--threads; 0: one) */
+    const char *const *words; /* the progress line's words for the outcomes (batch.h) */
 } problem_batch_t;
 
 /* Runs every problem of l on solvers_new's workers (with several, the problems stated

@@ -74,8 +74,10 @@ TEST(front_output_not_written)
     }
     char file[256]; /* fu_fmt's buffers rotate */
     snprintf(file, sizeof file, "%s", fu_write("p.sfen", MATE3 "\n" MATE1 "\nnot a position\n"));
-    /* reason: the answers' runs name it, also where each report was flushed as it came (a
-     * batch) and nothing was left for the last flush to fail with */
+    /* reason: named by every run since output to a file goes out in 64 KiB blocks (a
+     * help text flushed by stdio mid-way lost it, a reviewer found, and tsume --help to
+     * /dev/full exited 0); the answers' runs name it also where each report was flushed
+     * as it came (a batch) and nothing was left for the last flush to fail with */
     static const struct {
         const char *cmd, *args;
         bool reason;
@@ -86,10 +88,13 @@ TEST(front_output_not_written)
         {"check", "--plies 3 -f '%s'", true},
         {"check", "--plies 3 --format json -f '%s'", true},
         {"verify", "--format json -f '%s'", true},
-        {"perft", "3", false},
-        {"moves", "startpos", false},
-        {"solve", "--help", false},
-        {"convert", "--to kif '" MATE3 "'", false},
+        {"perft", "3", true},
+        {"moves", "startpos", true},
+        {"solve", "--help", true},
+        {"verify", "--help", true},
+        {"convert", "--to kif '" MATE3 "'", true},
+        {"--help", "", true},
+        {"--version", "", true},
     };
     for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
         char args[512]; /* fu_fmt's buffers rotate: the message below needs this one */

@@ -737,12 +737,15 @@ TEST(front_verify_review_cases)
     CHECK(!strncmp(fu_line(r.out, 4), "  search   ", 11) && strstr(fu_line(r.out, 4), "), defender hand given"));
     fu_run_free(&r);
 
-    const char *cols = fu_write("cols.sfen", P3 "\t0\n" P3 "\t4001\n" P3 "\t-3\n" P3 "\t3\n" P3 "\t-\n");
+    /* (a form verify does not read, such as nomate<=0, stays ignored) */
+    const char *cols =
+        fu_write("cols.sfen", P3 "\t0\n" P3 "\t4001\n" P3 "\t-3\n" P3 "\t3\n" P3 "\t-\n" P3 "\tnomate<=0\n");
     r = fu_tsume(fu_fmt("verify --format json -f '%s'", cols));
     CHECK_INT(r.code, 2);
-    CHECK_INT(fu_count_lines(r.out), 5);
-    static const char *const verdicts[] = {"\"error\"", "\"error\"", "\"error\"", "\"sound\"", "\"sound\""};
-    for (int i = 0; i < 5; i++)
+    CHECK_INT(fu_count_lines(r.out), 6);
+    static const char *const verdicts[] = {"\"error\"", "\"error\"", "\"error\"",
+                                           "\"sound\"", "\"sound\"", "\"sound\""};
+    for (int i = 0; i < 6; i++)
         CHECK_STR(fu_jget(fu_line(r.out, i), "verdict"), verdicts[i]);
     CHECK_STR(fu_jget(fu_line(r.out, 1), "error"),
               "\"the second column states '4001': a mate's length is a whole number from 1 to 4000\"");
