@@ -50,7 +50,7 @@ static const char *const ANSWER_NAME[] = {"yes", "no", "unknown", "error"};
 
 typedef struct {
     solver_args_t s;
-    int plies;
+    int plies;        /* -1 until given */
     bool exact;
     bool first; /* --first: yes at the first mate proven, its line the proof's */
     bool json; /* --format json */
@@ -72,7 +72,8 @@ static void usage(void)
            "or one KIF or CSA diagram).\n"
            "\n"
            "options:\n"
-           "  --plies N             the bound, from 1 to %d (required)\n"
+           "  --plies N             the bound, from 1 to %d (required; 0 too with --in-check\n"
+           "                        defend: is the side to move mated as it stands?)\n"
            "  --exact               ask instead whether the shortest mate is exactly N plies\n"
            "  --first               answer yes as soon as a mate within N is proven, with the\n"
            "                        proof's line, not shortened (not certified): no search\n"
@@ -149,7 +150,7 @@ static int take_option(void *ctx, const char *name, const char *val)
         }
         a->jobs = (int)n;
     } else if (!strcmp(name, "--plies")) {
-        if (!arg_uint(val, 1, SOLVER_MAX_PLY, &n)) {
+        if (!arg_uint(val, 0, SOLVER_MAX_PLY, &n)) {
             cli_error("check: --plies must be a whole number from 1 to %d, not '%s'", SOLVER_MAX_PLY, val);
             return 2;
         }
@@ -166,8 +167,15 @@ static int parse_args(int argc, char **argv, check_args_t *a)
     int st = options_walk(argc, argv, &spec, &a->s, &a->in);
     if (st >= 0)
         return st;
-    if (!a->plies) {
+    if (a->plies < 0) {
         cli_error("check: missing --plies N (see 'tsume check --help')");
+        return 2;
+    }
+    /* A mate in 0 is the defender's alone: mated as it stands (--in-check defend). */
+    if (a->plies == 0 && !a->s.opts.in_check_defends) {
+        cli_error("check: --plies must be a whole number from 1 to %d, not '0' (0 only with --in-check defend: "
+                  "is the side to move mated as it stands?)",
+                  SOLVER_MAX_PLY);
         return 2;
     }
     if (a->first && a->exact) {
@@ -326,7 +334,7 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
         return SOLVE_ERROR;
     }
     solve_opts_t o = a->s.opts;
-    o.max_plies = a->plies;
+    o.max_plies = a->plies ? a->plies : 1; /* the defender's lengths are even: within 1 is 0 (0: no bound) */
     o.no_shortening = a->first;
     solve_result_t r;
     solver_solve(solver, &p, &o, &r);
@@ -387,7 +395,7 @@ int cmd_check(int argc, char **argv)
         usage();
         return 0;
     }
-    check_args_t a = {.s.hash_mb = CHECK_HASH_DEFAULT, .jobs = jobs_default()};
+    check_args_t a = {.s.hash_mb = CHECK_HASH_DEFAULT, .plies = -1, .jobs = jobs_default()};
     solve_opts_default(&a.s.opts);
     int status = parse_args(argc, argv, &a);
     if (status < 0) {

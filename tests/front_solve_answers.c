@@ -150,6 +150,20 @@ TEST(front_solve_in_check_defends)
     v = fu_tsume("check --plies 1 --in-check defend '" AFTER_CHECK "'");
     CHECK_STR(v.out, "no  no mate within 1 ply\n");
     fu_run_free(&v);
+    /* --exact can ask about 0 there (a reviewer's case: --plies was 1 to 4000, and
+     * '--exact --plies 2' of a mated side said 'no  shortest mate is 0 plies, not 2') */
+    v = fu_tsume("check --plies 0 --exact --in-check defend '" CHECKMATED "'");
+    CHECK_INT(v.code, 0);
+    CHECK_STR(v.out, "yes  shortest mate is 0 plies (the side to move has no reply that counts)\n");
+    fu_run_free(&v);
+    v = fu_tsume("check --plies 0 --in-check defend '" AFTER_CHECK "'");
+    CHECK_INT(v.code, 1);
+    CHECK_STR(v.out, "no  no mate within 0 plies\n");
+    fu_run_free(&v);
+    v = fu_tsume("check --plies 0 '" MATE3 "'");
+    CHECK_INT(v.code, 2);
+    CHECK(strstr(v.err, "not '0' (0 only with --in-check defend: is the side to move mated as it stands?)\n"));
+    fu_run_free(&v);
     /* A mate in 0 is an expectation --expect reads, as --format sfen writes it (no move:
      * the line column says "-", as the help has it). */
     const char *path = fu_write("in_check.sfen", CHECKMATED "\t0\n" AFTER_CHECK "\t0\n" AFTER_CHECK "\tmate<=0\n");
