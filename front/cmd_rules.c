@@ -52,6 +52,13 @@ static bool options_known(const char *name, int argc, char **argv)
     return true;
 }
 
+/* The position of a line s (within line): what comes before its first TAB. */
+static const char *cut_at_tab(char *line, const char *s)
+{
+    line[strcspn(line, "\t")] = 0;
+    return s;
+}
+
 /* -f FILE: one position a line in, one line of sorted moves out (or "error: ..."), so
  * a tool can compare thousands of positions with one process.  Every line in gets its
  * line out, blank and '#' lines too (an error), so that the two stay in step.  A line
@@ -84,7 +91,7 @@ static int list_batch(const char *name, const char *path, gen_fn gen)
         } else if (s[strspn(s, " \t")] == '#' || !s[strspn(s, " \t")]) {
             puts(s[strspn(s, " \t")] ? "error: a comment line" : "error: a blank line");
             status = 1;
-        } else if ((line[strcspn(line, "\t")] = 0, !sfen_parse_position(&p, s, SFEN_EXTRA_PIECES, err, sizeof err))) {
+        } else if (!sfen_parse_position(&p, cut_at_tab(line, s), SFEN_EXTRA_PIECES, err, sizeof err)) {
             printf("error: %s\n", err);
             status = 1;
         } else if (gen == mg_evasions && !pos_in_check(&p)) {
@@ -180,9 +187,9 @@ int cmd_perft(int argc, char **argv)
         divide = true;
         argc--, argv++;
     }
-    char *end;
-    long depth = argc && isdigit((unsigned char)argv[0][0]) ? strtol(argv[0], &end, 10) : -1;
-    if (argc == 0 || depth < 0 || *end || depth < 1 || depth > 20) {
+    char *end = NULL; /* set whenever *end is read: depth >= 1 came from strtol */
+    long depth = argc && isdigit((unsigned char)argv[0][0]) ? strtol(argv[0], &end, 10) : 0; /* not ' 2', '+2' */
+    if (depth < 1 || depth > 20 || *end) {
         cli_error("perft: DEPTH must be a number from 1 to 20 (see 'tsume perft --help')");
         return 2;
     }

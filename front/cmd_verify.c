@@ -216,6 +216,15 @@ static int stated_of(const verify_args_t *a, const problem_t *pb)
     return e.kind == EXPECT_PLIES ? e.plies : 0;
 }
 
+/* Whether pb's column is a number that is no length (0, -3, 4001): that problem's error,
+ * not a problem stating none.  Other words are not read (stated_of). */
+static bool stated_no_length(const verify_args_t *a, const problem_t *pb)
+{
+    expect_t e = expect_parse(a->plies ? NULL : pb->expect);
+    bool number = e.kind == EXPECT_PLIES || (e.kind == EXPECT_BAD && !isalpha((unsigned char)pb->expect[0]));
+    return number && e.plies == 0;
+}
+
 /* The problem, its main line and its findings as a KIF record (--kif): each finding a
  * variation from its ply (a variation-cook's from its branch), its kind a comment on its
  * first move; the verdict in the header, findings about the whole problem on the diagram. */
@@ -335,10 +344,7 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     } else {
         shown = sfen_format(&p, sfen);
         color_t defender = opp(p.side);
-        expect_t e = expect_parse(a->plies ? NULL : pb->expect);
-        bool number = e.kind == EXPECT_PLIES || (e.kind == EXPECT_BAD && !isalpha((unsigned char)pb->expect[0]));
-        if (number && e.plies == 0) {
-            /* a length that cannot be stated is an error, not a problem stating none */
+        if (stated_no_length(a, pb)) {
             v.verdict = VERDICT_ERROR;
             v.solve.status = SOLVE_ERROR;
             snprintf(v.solve.error, sizeof v.solve.error,
