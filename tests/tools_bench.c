@@ -5,6 +5,7 @@
  * problems both prove with the >10% counts, the answers that differ, and the two kinds of
  * contradiction (mate against no mate, two different proven lengths), which exit 3.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "front_util.h"
@@ -90,6 +91,69 @@ TEST(tools_bench_compare)
     r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", basep, dup));
     CHECK_INT(r.code, 2);
     CHECK_STR(r.err, fu_fmt("bench-compare: %s: id 2 twice\n", dup));
+    fu_run_free(&r);
+    fu_end();
+}
+
+/* A helper's review of the tools: each of these once passed (exit 0) where it should have
+ * failed: a mate proven within fewer plies than the other run's shortest, runs of two
+ * files, a solver that wrote nothing (make bench-long piped it to verify-line.mjs), a
+ * "plies" key against a shorter line, an empty perft table, a line from a no-mate start,
+ * a LINE number that holds no problem, a file that cannot be read. */
+TEST(tools_no_false_pass)
+{
+    if (!fu_begin())
+        return;
+    char base[512];
+    strcpy(base, fu_write("b.jsonl", ROW(2, "\"status\": \"mate\", \"plies\": 25, \"within\": 25, \"shortest\": true, "
+                                            "\"nodes\": 1, \"time_ms\": 0")));
+    const char *within = fu_write("w.jsonl", ROW(2, "\"status\": \"mate\", \"plies\": 25, \"within\": 23, "
+                                                    "\"shortest\": false, \"nodes\": 1, \"time_ms\": 0"));
+    fu_run_t r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", base, within));
+    CHECK_INT(r.code, 3);
+    CHECK(strstr(r.out, "id 2: mate 25 (proven shortest) | mate 25 within 23 (not proven shortest)  CONTRADICTION\n"));
+    fu_run_free(&r);
+    const char *other = fu_write("o.jsonl", "{\"id\": 2, \"sfen\": \"y\", \"status\": \"nomate\", \"nodes\": 1, "
+                                            "\"time_ms\": 0}\n");
+    r = fu_shell(fu_fmt("tools/bench-compare.sh '%s' '%s'", base, other));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "bench-compare: id 2 is another position in each run: not runs of the same file\n");
+    fu_run_free(&r);
+
+    r = fu_shell("node tools/oracle/verify-line.mjs --expect-plies 1525 </dev/null");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(r.out, "verify: 0 passed, 0 failed (no line to check: a failure)\n");
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("'%s' solve --format json '3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1' | "
+                        "sed 's/\"plies\": 3/\"plies\": 1525/' | node tools/oracle/verify-line.mjs --expect-plies 1525",
+                        fu_bin()));
+    CHECK_INT(r.code, 1);
+    CHECK(strstr(r.out, ": \"plies\" 1525 but a line of 3\n"));
+    fu_run_free(&r);
+
+    r = fu_shell(fu_fmt("tools/perft-table.sh '%s'", fu_write("empty.tsv", "# nothing\n")));
+    CHECK_INT(r.code, 1);
+    fu_run_free(&r);
+    r = fu_shell("tools/perft-table.sh ../shared/problems/perft.tsv abc");
+    CHECK_INT(r.code, 2);
+    fu_run_free(&r);
+
+    char *abs = realpath(fu_bin(), NULL);
+    char env[600];
+    snprintf(env, sizeof env, "TSUME='%s'", abs ? abs : fu_bin());
+    free(abs);
+    r = fu_shell(fu_fmt("%s node tools/line-audit.mjs '9/6k2/4G4/9/4G4/4P4/9/9/9 b 2G2r2b4s4n4l17p 3' '5c4b 3b2a'", env));
+    CHECK_INT(r.code, 5);
+    CHECK(strstr(r.out, "  ply 1    no mate from the start (proven)\n"));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("%s node tools/line-audit.mjs -f problems/example.sfen 1", env));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "line-audit: line 1 of problems/example.sfen holds no problem with a stated line\n");
+    fu_run_free(&r);
+
+    r = fu_shell(fu_fmt("%s node tools/oracle/rule-order.mjs '%s'", env, fu_path("missing.sfen")));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "rule-order: cannot open '"));
     fu_run_free(&r);
     fu_end();
 }

@@ -7,8 +7,10 @@
 # Why a tool: a change to the search moves the problems at the edge of the bench's node
 # share both ways, so the totals alone mislead; the figures on the problems both runs prove
 # are the ones BENCH-LOG.md compares.  Two runs that contradict each other (a mate against
-# a no-mate, or two different lengths both proven shortest) mean one of them is wrong: the
-# tool says so and exits 3.  Exit 0 otherwise, 2 on bad usage or unreadable input.
+# a no-mate, two different lengths both proven shortest, or a mate proven within fewer
+# plies than the other run's proven shortest length) mean one of them is wrong: the tool
+# says so and exits 3.  Exit 0 otherwise, 2 on bad usage, unreadable input, or runs of
+# two files (an id whose position differs).
 set -eu
 usage="usage: tools/bench-compare.sh BASE.jsonl NEW.jsonl"
 if [ $# -eq 1 ] && { [ "$1" = --help ] || [ "$1" = -h ]; }; then
@@ -42,6 +44,7 @@ function load(file, k,   line, id, n) {
         st[k, id] = str(line, "status"); pl[k, id] = num(line, "plies"); wi[k, id] = num(line, "within")
         ex[k, id] = line ~ /"shortest": true/ || st[k, id] == "nomate"
         nd[k, id] = num(line, "nodes"); tm[k, id] = num(line, "time_ms")
+        sf[k, id] = match(line, /"sfen": "[^"]*"/) ? substr(line, RSTART, RLENGTH) : ""
         ids[id] = 1; n++
     }
     close(file)
@@ -65,6 +68,11 @@ BEGIN {
     for (i = 1; i <= m; i++) {
         id = order[i]
         if (!(("b", id) in st) || !(("n", id) in st)) continue
+        if (sf["b", id] != "" && sf["n", id] != "" && sf["b", id] != sf["n", id]) {
+            # runs of other files: their differences say nothing of the solver
+            printf "bench-compare: id %d is another position in each run: not runs of the same file\n", id > "/dev/stderr"
+            exit 2
+        }
         both++
         tb += nd["b", id]; tn += nd["n", id]; mb += tm["b", id]; mn += tm["n", id]
         pb += ex["b", id]; pn += ex["n", id]
@@ -85,8 +93,13 @@ BEGIN {
     for (i = 1; i <= m; i++) {
         id = order[i]; a = answer("b", id); b = answer("n", id)
         if (a == b) continue
+        # a mate, or a length, that one run proves and the other contradicts; a mate proven
+        # within W plies contradicts a proven shortest length above W
         clash = (st["b", id] == "mate" && st["n", id] == "nomate") || (st["b", id] == "nomate" && st["n", id] == "mate") ||
-                (ex["b", id] && ex["n", id] && pl["b", id] != pl["n", id])
+                (ex["b", id] && ex["n", id] && pl["b", id] != pl["n", id]) ||
+                (st["b", id] == "mate" && st["n", id] == "mate" &&
+                 ((ex["b", id] && wi["n", id] >= 0 && wi["n", id] < pl["b", id]) ||
+                  (ex["n", id] && wi["b", id] >= 0 && wi["b", id] < pl["n", id])))
         printf "id %d: %s | %s%s\n", id, a, b, clash ? "  CONTRADICTION" : ""
         bad += clash
     }

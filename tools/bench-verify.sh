@@ -7,8 +7,10 @@
 # Per set: the verdicts, the time and nodes of verification against those of the solve
 # alone (the solve_nodes/solve_time_ms of each report), and every problem that is not
 # sound with its major findings (problems named 第N番 from the notes column).  The JSON
-# lines go to build/verify-SET.jsonl.
+# lines go to build/verify-SET.jsonl.  Exit 0, or 2 on bad usage or when tsume verify
+# fails (an error of its own, exit 2 or a crash: its verdicts' statuses 1 and 5 are answers).
 set -eu
+case "${1:-}" in -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 nodes=${VERIFY_NODES:-20000000}
 jobs=${VERIFY_JOBS:-2}
 hash=${VERIFY_HASH:-1024}
@@ -17,10 +19,17 @@ mkdir -p build
 for set in "$@"; do
     file=problems/$set.sfen
     [ -f "$file" ] || file=$set
+    [ -r "$file" ] || { echo "bench-verify: cannot read $file (a set of problems/ or a file)" >&2; exit 2; }
     name=$(basename "$file" .sfen)
     out=build/verify-$name.jsonl
     if [ -z "${VERIFY_REUSE:-}" ] || [ ! -s "$out" ]; then
-        ./tsume verify --jobs "$jobs" --hash "$hash" --nodes "$nodes" --format json -f "$file" > "$out" 2>/dev/null || true
+        status=0
+        ./tsume verify --jobs "$jobs" --hash "$hash" --nodes "$nodes" --format json -f "$file" > "$out" 2>"$out.err" ||
+            status=$?
+        case $status in
+        0|1|5) rm -f "$out.err" ;;
+        *) echo "bench-verify: tsume verify failed on $file (exit $status): $(head -1 "$out.err")" >&2; exit 2 ;;
+        esac
     fi
     node - "$name" "$out" "$file" <<'JS'
 const fs = require("fs");

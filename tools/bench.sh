@@ -21,6 +21,11 @@
 #          shtsume_tests.sfen at BENCH_BATCH_NODES nodes each (default 100000, one run: search).
 set -eu
 what=${1:-all}
+case "$what" in
+perft|solve|batch|all) ;;
+-h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+*) echo "usage: tools/bench.sh [perft|solve|batch|all]" >&2; exit 2 ;;
+esac
 nodes=${BENCH_NODES:-50000000}
 shorten=${BENCH_SHORTEN_NODES:-3000000}
 MATSURI='l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1'

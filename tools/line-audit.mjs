@@ -35,7 +35,8 @@
 // a check repeated for ever is no mate).  A defender-to-move position met twice is seen
 // only when the attacker's positions after it are the same too.  Exit 0: best play at
 // every ply; 5: the line departs from it somewhere; 1: nothing found, some pair undecided;
-// 2: bad usage or a tool failure.
+// 2: bad usage (a LINE that holds no problem, a file with no stated line, a start that is
+// no position, an empty line) or a tool failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -75,6 +76,10 @@ if (!solveOpts.includes('--nodes')) solveOpts.push('--nodes', '3000000');
 const problems = [];
 if (file) {
     if (words.length > 1) usage(2);
+    if (words.length && !/^[1-9][0-9]*$/.test(words[0])) {
+        console.error(`line-audit: LINE must be a line number, not '${words[0]}'`);
+        process.exit(2);
+    }
     only = words.length ? Number(words[0]) : null;
     let text;
     try {
@@ -93,8 +98,14 @@ if (file) {
         }
         problems.push({ name: `${file}:${k + 1}`, sfen: col[0].trim(), moves: moves.split(/\s+/) });
     });
+    if (!problems.length) {
+        // nothing audited is no 'best play at every ply'
+        console.error(`line-audit: ${only !== null ? `line ${only} of ${file} holds no problem with a stated line`
+            : `no problem with a stated line in ${file}`}`);
+        process.exit(2);
+    }
 } else {
-    if (words.length !== 2) usage(2);
+    if (words.length !== 2 || !words[1].trim()) usage(2);
     problems.push({ name: 'problem 1', sfen: words[0].replace(/^(position\s+)?sfen\s+/, ''), moves: words[1].trim().split(/\s+/) });
 }
 
@@ -108,7 +119,7 @@ function run(cmdArgs, input) {
 }
 
 const at = (sfen, moves, n) => (n ? `${sfen} moves ${moves.slice(0, n).join(' ')}` : sfen);
-let departures = 0, undecided = 0;
+let departures = 0, undecided = 0, broken = 0;
 for (const pb of problems) {
     const S = pb.moves.length;
     console.log(`${pb.name}  ${pb.sfen}`);
@@ -123,6 +134,12 @@ for (const pb of problems) {
         process.exit(2);
     }
     const bad = res.findIndex((x) => x.status === 'error');
+    if (bad === 0) {
+        // the start itself: no position to audit a line from (bad input, not a departure)
+        console.log(`  error    ${res[0].error}`);
+        broken++;
+        continue;
+    }
     if (bad >= 0) {
         // The position after the first illegal move: its error names the move.
         console.log(`  error    ${res[bad].error}`);
@@ -150,8 +167,8 @@ for (const pb of problems) {
         const pair = `${pb.moves[i]}${i + 1 < S ? ' ' + pb.moves[i + 1] : ''}`;
         flush(i);
         if (a.none) {
-            if (k === 0) console.log('  ply 1    no mate from the start (proven)');
-            break; // reported with the pair before
+            if (k === 0) { console.log('  ply 1    no mate from the start (proven)'); here++; }
+            break; // else reported with the pair before
         }
         if (a.open) { open++; continue; }
         if (k + 1 === plies.length) {
@@ -219,4 +236,4 @@ for (const pb of problems) {
     console.log(`  audit    ${here ? `${here} place${here === 1 ? '' : 's'} where the line parts from best play${open ? `; ${opened}` : ''}`
         : open ? `no departure found; ${opened}` : 'best play at every ply'}`);
 }
-process.exitCode = departures ? 5 : undecided ? 1 : 0;
+process.exitCode = broken ? 2 : departures ? 5 : undecided ? 1 : 0;

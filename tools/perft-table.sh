@@ -1,10 +1,17 @@
 #!/bin/sh
 # perft-table.sh TABLE [MAX]: runs ./tsume perft on every row of TABLE (sfen, depth,
 # count, ...) whose count is a number no larger than MAX, and compares.  Ends with
-# "N passed, N failed"; exit 1 on any mismatch.
+# "N passed, N failed"; exit 1 on any mismatch or when no row was compared (an empty
+# table, or a file of another kind, is no pass), 2 on bad usage.
 set -u
-table=${1:?usage: perft-table.sh TABLE [MAX]}
+usage="usage: tools/perft-table.sh TABLE [MAX]"
+case "${1:-}" in
+'') echo "$usage" >&2; exit 2 ;;
+-h|--help) echo "$usage"; exit 0 ;;
+esac
+table=$1
 max=${2:-1000000000}
+case "$max" in *[!0-9]*|'') echo "perft-table: MAX must be a whole number, not '$max'" >&2; exit 2 ;; esac
 [ -r "$table" ] || { echo "perft-table: cannot read $table" >&2; exit 2; }
 pass=0 fail=0
 tab=$(printf '\t')
@@ -23,4 +30,5 @@ while IFS="$tab" read -r sfen depth want rest; do
     fi
 done < "$table"
 echo "perft: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+[ "$pass" -gt 0 ] || echo "perft-table: no row of $table compared" >&2
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -42,7 +42,8 @@
 //     --record F   write to F, as --file rows with N,C,D, the searched positions where a
 //                  composers' rule changes the answer
 // The last line is "mate-oracle: N passed, N failed (N skipped)"; exit status 1 on any
-// mismatch, 2 when the tool itself cannot run.  On a terminal the brute force's progress
+// mismatch or when nothing was checked (an empty --file is no pass), 2 when the tool
+// itself cannot run.  On a terminal the brute force's progress
 // is redrawn on stderr.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -220,5 +221,5 @@ const byCapture = cases.filter((c) => shorter(c.capture, c.want)).length;
 const byDelay = cases.filter((c) => shorter(c.delay, c.capture)).length;
 console.log(`answers: ${Object.entries(kinds).sort().map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
     `capture rule shorter ${byCapture}, delay rule shorter than capture ${byDelay}; ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-console.log(`mate-oracle: ${passed} passed, ${failed} failed (${skipped} skipped)`);
-process.exit(failed ? 1 : 0);
+console.log(`mate-oracle: ${passed} passed, ${failed} failed (${skipped} skipped)${passed + failed ? '' : ': nothing checked'}`);
+process.exit(failed || !passed ? 1 : 0);

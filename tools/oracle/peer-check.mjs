@@ -26,6 +26,11 @@ if (!engine || !file) {
     process.exit(2);
 }
 const ms = Number(msArg || 10000), nodes = Number(nodesArg || 20000000);
+if (!Number.isInteger(ms) || ms < 1 || !Number.isInteger(nodes) || nodes < 1) {
+    // a 'go mate NaN' times out at once: every peer answer open, nothing compared
+    console.error(`peer-check: MS and NODES must be positive integers, not '${msArg}', '${nodesArg}'`);
+    process.exit(2);
+}
 const tsume = path.resolve(process.env.TSUME || path.join(ROOT, 'tsume'));
 const shared = path.resolve(process.env.TSUME_SHARED || path.join(ROOT, '..', 'shared'));
 
@@ -47,6 +52,12 @@ function run(cmd, args) {
     });
 }
 
+try {
+    fs.accessSync(engine, fs.constants.X_OK);
+} catch (e) {
+    fail(`cannot run the engine ${engine}: ${e.message}`);
+}
+
 const driver = path.join(ROOT, 'build', 'oracle', 'usi-mate.mjs');
 try {
     fs.copyFileSync(path.join(shared, 'oracle', 'usi-mate.mjs'), driver);
@@ -59,7 +70,10 @@ try {
 const first = await run(tsume, ['solve', '--format', 'json', '--jobs', '1', '--nodes', '1', '--shorten-nodes', '1', '-f', file]);
 const rows = first.out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
 if (!rows.length) fail(`tsume read no problem from ${file}: ${first.err.trim()}`);
+const unread = rows.find((r) => r.id === 0 && r.status === 'error');
+if (unread) fail(unread.error);
 const posed = rows.filter((r) => r.status !== 'error');
+if (!posed.length) fail(`no position in ${file} to ask about`); // nothing compared is no pass
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'peer-check-'));
 const cases = path.join(tmp, 'cases.txt');
 fs.writeFileSync(cases, posed.map((r) => r.sfen).join('\n') + '\n');

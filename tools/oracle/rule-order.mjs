@@ -64,6 +64,13 @@ if (runs.some((r) => r.length !== runs[0].length)) {
     console.error(`rule-order: the rules answered ${runs.map((r) => r.length).join(', ')} problems`);
     process.exit(2);
 }
+// A file tsume could not read (its id-0 object) or one with no problem in it compares
+// nothing: that is no pass.
+const unread = runs[0].find((r) => r.id === 0 && r.status === 'error');
+if (unread || !runs[0].some((r) => r.status !== 'error')) {
+    console.error(`rule-order: ${unread ? unread.error : `no problem posed in ${file}`}`);
+    process.exit(2);
+}
 
 let violations = 0, compared = 0, equal = 0, shorter = 0, bounded = 0;
 const count = { mate: 0, nomate: 0, mixed: 0, error: 0 };

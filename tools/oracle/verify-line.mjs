@@ -3,17 +3,30 @@
 // with the independent shogiops rules library: every attacker move legal and giving check,
 // every defender move legal, odd length, final position checkmate, no position (board,
 // hands, side to move) reached twice (a repetition is no mate for the attacker); with
-// --expect-plies N, the length too.  Prints one line per problem and closes with
-// "verify: N passed, N failed".
+// --expect-plies N, the length too (of the line itself, and the "plies" key must agree).
+// Prints one line per problem and closes with "verify: N passed, N failed".  Exit 0 when
+// every line passed, 1 when one failed or there was none (a solver that crashed before
+// its output must not pass), 2 on bad usage or input that is not JSON lines.
 import fs from 'node:fs';
 import { importPkg } from './modules.mjs';
 
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
 const { parseUsi } = await importPkg('shogiops', './util');
 
+const usage = 'usage: tsume solve --format json ... | node tools/oracle/verify-line.mjs [--expect-plies N]';
 const args = process.argv.slice(2);
-const expectIdx = args.indexOf('--expect-plies');
-const expectPlies = expectIdx >= 0 ? Number(args[expectIdx + 1]) : null;
+if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage);
+    process.exit(0);
+}
+let expectPlies = null;
+for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--expect-plies' && /^[0-9]+$/.test(args[i + 1] ?? '')) expectPlies = Number(args[++i]);
+    else {
+        console.error(`verify-line: bad argument '${args[i]}' (${usage})`);
+        process.exit(2);
+    }
+}
 
 function verify(sfen, pv) {
     const r = parseSfen('standard', sfen, false);
@@ -35,17 +48,29 @@ function verify(sfen, pv) {
     return pos.isCheckmate() ? null : 'the final position is not checkmate';
 }
 
-let passed = 0, failed = 0;
+let passed = 0, failed = 0, n = 0;
 for (const line of fs.readFileSync(0, 'utf8').split('\n')) {
+    n++;
     if (!line.trim()) continue;
-    const d = JSON.parse(line);
+    let d;
+    try {
+        d = JSON.parse(line);
+    } catch {
+        d = null;
+    }
+    if (!d || typeof d !== 'object') {
+        console.error(`verify-line: input line ${n} is not a JSON object`);
+        process.exit(2);
+    }
     let err = null;
     if (d.status !== 'mate') err = `status ${d.status}`;
+    else if (!Array.isArray(d.pv) || typeof d.sfen !== 'string') err = 'no "pv" list or "sfen"';
+    else if (d.plies !== d.pv.length) err = `"plies" ${d.plies} but a line of ${d.pv.length}`;
     else err = verify(d.sfen, d.pv);
-    if (!err && expectPlies !== null && d.plies !== expectPlies) err = `${d.plies} plies, expected ${expectPlies}`;
+    if (!err && expectPlies !== null && d.pv.length !== expectPlies) err = `${d.pv.length} plies, expected ${expectPlies}`;
     if (err) failed++;
     else passed++;
     console.log(`${err ? 'FAIL' : 'ok  '} #${d.id} ${d.status} ${d.plies ?? ''} plies, ${d.nodes} nodes, ${d.time_ms} ms${err ? ': ' + err : ''}`);
 }
-console.log(`verify: ${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+console.log(`verify: ${passed} passed, ${failed} failed${passed + failed ? '' : ' (no line to check: a failure)'}`);
+process.exitCode = failed || !passed ? 1 : 0;
