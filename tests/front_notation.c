@@ -174,6 +174,23 @@ TEST(notation_classic_line)
     CHECK_STR(small, "▲５");
 }
 
+/* Move texts and the move each must read as (NULL: an error, ambiguous or none). */
+typedef struct {
+    const char *written, *usi;
+} written_t;
+
+static void check_written(const pos_t *p, const written_t *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        move_t m;
+        char err[160], usi[USI_MOVE_MAX];
+        bool ok = notation_parse_move(p, t[i].written, SQ_NONE, &m, NULL, err, sizeof err);
+        if (t[i].usi ? !ok || strcmp(usi_format(m, usi), t[i].usi) : ok)
+            test_fail(__FILE__, __LINE__, "'%s': %s, want %s", t[i].written, ok ? usi_format(m, usi) : err,
+                      t[i].usi ? t[i].usi : "an error");
+    }
+}
+
 TEST(notation_parse_lenient)
 {
     pos_t p;
@@ -204,18 +221,11 @@ TEST(notation_parse_lenient)
      * right; 上: 5d and 7d go up) the move is ambiguous, never one of them picked. */
     if (!parse("9/1k7/4G4/2G1G4/9/9/9/9/9 b 2r2bg4s4n4l18p 1", &p))
         return;
-    static const struct {
-        const char *written, *usi;
-    } mods[] = {{"▲６三金右上", "5d6c"}, {"▲６三金上右", "5d6c"}, {"▲６三金寄", "5c6c"},
-                {"▲６三金右寄", "5c6c"}, {"▲６三金左", "7d6c"},   {"▲６三金左上", "7d6c"},
-                {"▲６三金右", NULL},     {"▲６三金上", NULL},     {"▲６三金直", NULL},
-                {"▲６三金引", NULL}};
-    for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
-        bool ok = notation_parse_move(&p, mods[i].written, SQ_NONE, &m, NULL, err, sizeof err);
-        if (mods[i].usi ? !ok || strcmp(usi_format(m, usi), mods[i].usi) : ok)
-            test_fail(__FILE__, __LINE__, "'%s': %s, want %s", mods[i].written, ok ? usi_format(m, usi) : err,
-                      mods[i].usi ? mods[i].usi : "an error");
-    }
+    static const written_t mods[] = {{"▲６三金右上", "5d6c"}, {"▲６三金上右", "5d6c"}, {"▲６三金寄", "5c6c"},
+                                     {"▲６三金右寄", "5c6c"}, {"▲６三金左", "7d6c"},   {"▲６三金左上", "7d6c"},
+                                     {"▲６三金右", NULL},     {"▲６三金上", NULL},     {"▲６三金直", NULL},
+                                     {"▲６三金引", NULL}};
+    check_written(&p, mods, sizeof mods / sizeof mods[0]);
     CHECK(!notation_parse_move(&p, "▲６三金右", SQ_NONE, &m, NULL, err, sizeof err));
     CHECK_STR(err, "'▲６三金右' is ambiguous here");
     CHECK(!notation_parse_move(&p, "▲６三金直", SQ_NONE, &m, NULL, err, sizeof err));
@@ -225,25 +235,14 @@ TEST(notation_parse_lenient)
      * or 6c, 右 4c or 4a; 右引 can only be 4a.  And White's mirror image. */
     if (!parse("k4S3/9/3S1S3/9/9/9/9/9/4K4 b - 1", &p))
         return;
-    static const struct {
-        const char *written, *usi;
-    } silvers[] = {{"▲５二銀上", NULL},     {"▲５二銀右", NULL},     {"▲５二銀右引", "4a5b"},
-                   {"▲５二銀引", "4a5b"},   {"▲５二銀右上", "4c5b"}, {"▲５二銀左", "6c5b"}};
-    for (size_t i = 0; i < sizeof silvers / sizeof silvers[0]; i++) {
-        bool ok = notation_parse_move(&p, silvers[i].written, SQ_NONE, &m, NULL, err, sizeof err);
-        if (silvers[i].usi ? !ok || strcmp(usi_format(m, usi), silvers[i].usi) : ok)
-            test_fail(__FILE__, __LINE__, "'%s': %s, want %s", silvers[i].written,
-                      ok ? usi_format(m, usi) : err, silvers[i].usi ? silvers[i].usi : "an error");
-    }
+    static const written_t silvers[] = {{"▲５二銀上", NULL},   {"▲５二銀右", NULL},     {"▲５二銀右引", "4a5b"},
+                                        {"▲５二銀引", "4a5b"}, {"▲５二銀右上", "4c5b"}, {"▲５二銀左", "6c5b"}};
+    check_written(&p, silvers, sizeof silvers / sizeof silvers[0]);
     if (!parse("4k4/9/9/9/9/9/3s1s3/9/3s4K w - 1", &p))
         return;
-    CHECK(!notation_parse_move(&p, "△５八銀上", SQ_NONE, &m, NULL, err, sizeof err));
-    CHECK(!notation_parse_move(&p, "△５八銀右", SQ_NONE, &m, NULL, err, sizeof err));
-    CHECK(notation_parse_move(&p, "△５八銀右引", SQ_NONE, &m, NULL, err, sizeof err) &&
-          !strcmp(usi_format(m, usi), "6i5h"));
-    CHECK(notation_parse_move(&p, "△５八銀左", SQ_NONE, &m, NULL, err, sizeof err) &&
-          !strcmp(usi_format(m, usi), "4g5h"));
-    CHECK(!notation_parse_move(&p, "▲６三金引", SQ_NONE, &m, NULL, err, sizeof err));
+    static const written_t white[] = {
+        {"△５八銀上", NULL}, {"△５八銀右", NULL}, {"△５八銀右引", "6i5h"}, {"△５八銀左", "4g5h"}};
+    check_written(&p, white, sizeof white / sizeof white[0]);
 }
 
 /* ---- board and hands ---- */
