@@ -155,5 +155,25 @@ TEST(tools_no_false_pass)
     CHECK_INT(r.code, 2);
     CHECK(strstr(r.err, "rule-order: cannot open '"));
     fu_run_free(&r);
+
+    /* kif-tree read empty input as the start position; limit-sweep without its binary
+     * counted each run a solver failure (exit 1, not 2); perturb --seed 4 gave 5 diagrams
+     * of Zuko identical to their source (a change and its undoing), now none. */
+    r = fu_shell("node tools/oracle/kif-tree.mjs </dev/null");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(r.out, "error: no KIF diagram, 手合割 or move in the input\n");
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("TSUME='%s' node tools/limit-sweep.mjs --runs 1", fu_path("no-tsume")));
+    CHECK_INT(r.code, 2);
+    fu_run_free(&r);
+    r = fu_shell("node tools/oracle/perturb.mjs --seed 4 --per 3 problems/zuko.sfen 2>/dev/null | "
+                 "node -e 'const fs = require(\"fs\"), given = new Map();"
+                 " fs.readFileSync(\"problems/zuko.sfen\", \"utf8\").split(\"\\n\").forEach((l, i) =>"
+                 " given.set(i + 1, l.split(\"\\t\")[0].trim()));"
+                 " let same = 0, n = 0; for (const l of fs.readFileSync(0, \"utf8\").trim().split(\"\\n\")) {"
+                 " n++; if (l.split(\"\\t\")[0] === given.get(+l.match(/zuko.sfen:(\\d+)/)[1])) same++; }"
+                 " console.log(n, same)'");
+    CHECK_STR(r.out, "312 0\n");
+    fu_run_free(&r);
     fu_end();
 }

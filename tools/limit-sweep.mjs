@@ -49,13 +49,19 @@ const known = new Set(['--seed', '--runs', '--kind', '--problems', '--ref']);
 const unknownOpt = args.find((a, i) => i % 2 === 0 && !known.has(a));
 const usage = 'usage: node tools/limit-sweep.mjs [--seed S] [--runs N] [--kind solve|check|both|verify] ' +
               '[--problems FILE --ref JSONL]';
-if (args.includes('--help')) {
+if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);
     process.exit(0);
 }
-if (unknownOpt || args.length % 2 || !['solve', 'check', 'both', 'verify'].includes(kind) || !(runs > 0) ||
-    !problemsFile !== !refFile) {
+if (unknownOpt || args.length % 2 || !['solve', 'check', 'both', 'verify'].includes(kind) ||
+    !Number.isInteger(runs) || runs < 1 || !/^[0-9]+$/.test(String(opt('--seed', 1))) || !problemsFile !== !refFile) {
     console.error(unknownOpt ? `limit-sweep: unknown option ${unknownOpt}\n${usage}` : usage);
+    process.exit(2);
+}
+try {
+    fs.accessSync(tsume, fs.constants.X_OK); // a missing binary is no run that failed
+} catch (e) {
+    console.error(`limit-sweep: cannot run ${tsume}: ${e.message}`);
     process.exit(2);
 }
 

@@ -10,7 +10,14 @@ import { importPkg } from './modules.mjs';
 
 const TS = await importPkg('tsshogi');
 
-const record = TS.importKIF(fs.readFileSync(0, 'utf8'));
+const text = fs.readFileSync(0, 'utf8');
+// tsshogi reads any text, empty included, as the start position: a record has a board
+// (rows between '|'), a 手合割 line or a numbered move
+if (!/^\|.*\|/m.test(text) && !/^手合割/m.test(text) && !/^\s*\d+\s+\S/m.test(text)) {
+    console.log('error: no KIF diagram, 手合割 or move in the input');
+    process.exit(1);
+}
+const record = TS.importKIF(text);
 if (record instanceof Error) {
     console.log(`error: ${record.message}`);
     process.exit(1);

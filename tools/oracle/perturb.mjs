@@ -193,6 +193,9 @@ for (const file of files) {
     text.split('\n').forEach((line, i) => {
         const sfen = line.split('\t')[0].replace(/^(position )?sfen /, '').trim();
         if (!sfen || sfen.startsWith('#') || !parseSfen('standard', sfen, true).isOk) return;
+        // two changes can undo each other (a piece into the hand and out again): the
+        // diagram as given is no new one
+        const given = render(parse(sfen));
         for (let k = 0, tries = 0; k < per && tries < 50 * per; tries++) {
             const d = parse(sfen), what = [];
             for (let n = 1 + rnd(2); n > 0; n--) {
@@ -203,7 +206,9 @@ for (const file of files) {
             const out = render(d);
             const flip = out.replace(/ [bw] /, d.side === 'b' ? ' w ' : ' b ');
             const p = parseSfen('standard', out, true), q = parseSfen('standard', flip, true);
-            if (!sound(d) || p.isErr || q.isErr || p.value.isCheck() || q.value.isCheck() || seen.has(out)) continue;
+            if (!sound(d) || p.isErr || q.isErr || p.value.isCheck() || q.value.isCheck() || seen.has(out) ||
+                out === given)
+                continue;
             seen.add(out);
             console.log(`${out}\t-\t# ${path.basename(file)}:${i + 1} ${what.join(', ')}`);
             k++, made++;
