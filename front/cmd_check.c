@@ -337,7 +337,14 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     o.max_plies = a->plies ? a->plies : 1; /* the defender's lengths are even: within 1 is 0 (0: no bound) */
     o.no_shortening = a->first;
     solve_result_t r;
-    solver_solve(solver, &p, &o, &r);
+    if (a->plies == 0 && solver_attacker(&p, &o) == p.side) {
+        /* a side to move not in check attacks, and no attack mates in 0 plies (the
+         * solver's bound of 1 would allow a mate in one) */
+        memset(&r, 0, sizeof r);
+        r.status = SOLVE_NOMATE;
+    } else {
+        solver_solve(solver, &p, &o, &r);
+    }
     run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error);
     run->nodes[i] = r.nodes;
     solve_result_free(&r);

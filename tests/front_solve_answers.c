@@ -160,6 +160,11 @@ TEST(front_solve_in_check_defends)
     CHECK_INT(v.code, 1);
     CHECK_STR(v.out, "no  no mate within 0 plies\n");
     fu_run_free(&v);
+    /* a side to move not in check attacks: none within 0, though it mates in one */
+    v = fu_tsume("check --plies 0 --in-check defend '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'");
+    CHECK_INT(v.code, 1);
+    CHECK_STR(v.out, "no  no mate within 0 plies\n");
+    fu_run_free(&v);
     v = fu_tsume("check --plies 0 '" MATE3 "'");
     CHECK_INT(v.code, 2);
     CHECK(strstr(v.err, "not '0' (0 only with --in-check defend: is the side to move mated as it stands?)\n"));
