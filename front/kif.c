@@ -156,7 +156,8 @@ static bool read_row(pos_t *p, const char *s, int r, int line, char *err, size_t
         else if (*s == 'v' || *s == 'V')
             c = WHITE;
         else if (*s == '|' || *s == 0)
-            return errmsg(err, errlen, "KIF line %d: board row %d has %d square%s, expected 9", line, r + 1, i, i == 1 ? "" : "s");
+            return errmsg(err, errlen, "KIF line %d: board row %d has %d square%s, expected 9", line, r + 1, i,
+                          i == 1 ? "" : "s");
         else
             return errmsg(err, errlen, "KIF line %d: board row %d, square %d: %s where ' ' or 'v' should be", line,
                         r + 1, i + 1, show_char(s, shown));

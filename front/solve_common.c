@@ -352,9 +352,12 @@ void problems_print_unread(FILE *out, const problem_list_t *l, bool sfen_lines, 
 
 void defender_king_error(char *buf, size_t len, const pos_t *p, color_t defender, const char *asker)
 {
-    snprintf(buf, len, "no king for the defender (%s)%s%s%s", defender == WHITE ? "white" : "black",
-             pos_in_check(p) ? "; the side to move is in check: " : "", pos_in_check(p) ? asker : "",
-             pos_in_check(p) ? "--in-check defend asks whether it is mated" : "");
+    const char *side = defender == WHITE ? "white" : "black";
+    if (pos_in_check(p))
+        snprintf(buf, len, "no king for the defender (%s); the side to move is in check: %s--in-check defend asks "
+                 "whether it is mated", side, asker);
+    else
+        snprintf(buf, len, "no king for the defender (%s)", side);
 }
 
 void problem_text_head(FILE *out, const problem_t *pb, const char *sfen)
