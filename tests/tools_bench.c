@@ -175,5 +175,27 @@ TEST(tools_no_false_pass)
                  " console.log(n, same)'");
     CHECK_STR(r.out, "312 0\n");
     fu_run_free(&r);
+
+    /* limit-sweep ended in a stack trace on a reference that is not tsume's JSON; the
+     * referee of verify-crosscheck crashed on a report whose line is shorter than its
+     * plies (or played an illegal move as given). */
+    r = fu_shell(fu_fmt("%s node tools/limit-sweep.mjs --problems problems/zuko.sfen --ref '%s'", env,
+                        fu_write("garbage.jsonl", "garbage\n")));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "garbage.jsonl:1: not a JSON answer of tsume ("));
+    fu_run_free(&r);
+    static const char report[] =
+        "{\"id\": 1, \"sfen\": \"3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\", \"verdict\": \"sound\", "
+        "\"plies\": 3, \"exact\": true, \"pv\": [\"9f5b+\", \"4a5b\"], \"findings\": []}\n"
+        "{\"id\": 2, \"sfen\": \"3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\", \"verdict\": \"sound\", "
+        "\"plies\": 3, \"exact\": true, \"pv\": [\"9f5b+\", \"4a5b\", \"S*5b\"], \"findings\": []}\n";
+    r = fu_shell(fu_fmt("node tools/oracle/verify-crosscheck.mjs --witness-only --reports '%s'",
+                        fu_write("short.jsonl", report)));
+    CHECK_INT(r.code, 1);
+    CHECK(strstr(r.out, "(short.jsonl:1) 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1: its line has 2 moves for 3 plies\n"));
+    CHECK(strstr(r.out, "(short.jsonl:2) 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1: ply 3 of its line, S*5b, is not "
+                        "a legal move\n"));
+    CHECK(strstr(r.out, "verify-oracle: 0 passed, 2 failed (0 skipped)\n"));
+    fu_run_free(&r);
     fu_end();
 }

@@ -10,6 +10,7 @@
 # The exit status is the test suite's (the report is written either way), 2 when the
 # tools are missing.
 set -u
+case "${1:-}" in -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 dir=${1:?usage: tools/coverage.sh DIR SHARED}
 shared=${2:-../shared}
 for t in llvm-profdata llvm-cov; do

@@ -91,9 +91,16 @@ for (const [file, ref] of pairs) {
         }
     }
     const lines = fs.readFileSync(file, 'utf8').split('\n');
-    for (const text of fs.readFileSync(ref, 'utf8').split('\n')) {
+    for (const [i, text] of fs.readFileSync(ref, 'utf8').split('\n').entries()) {
         if (!text.trim()) continue;
-        const r = JSON.parse(text);
+        let r;
+        try {
+            r = JSON.parse(text);
+            if (!Number.isInteger(r.id)) throw new Error('no integer "id"');
+        } catch (e) {
+            console.error(`limit-sweep: ${ref}:${i + 1}: not a JSON answer of tsume (${e.message})`);
+            process.exit(2);
+        }
         const sfen = (lines[r.id - 1] || '').split('\t')[0].trim();
         const name = `${path.basename(file)}:${r.id}`;
         if (verifying) {

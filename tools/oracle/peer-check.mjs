@@ -21,8 +21,13 @@ import path from 'node:path';
 import { ROOT } from './modules.mjs';
 
 const [engine, file, msArg, nodesArg] = process.argv.slice(2);
+const usage = 'usage: node tools/oracle/peer-check.mjs ENGINE FILE [MS] [NODES]';
+if (engine === '--help' || engine === '-h') {
+    console.log(usage);
+    process.exit(0);
+}
 if (!engine || !file) {
-    console.error('usage: node tools/oracle/peer-check.mjs ENGINE FILE [MS] [NODES]');
+    console.error(usage);
     process.exit(2);
 }
 const ms = Number(msArg || 10000), nodes = Number(nodesArg || 20000000);

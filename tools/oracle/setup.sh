@@ -4,6 +4,7 @@
 # Idempotent and silent when the install is already current; on failure prints one line to
 # stderr and exits non-zero.  Called by `make test` from the repo root.
 set -u
+case "${1:-}" in -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 
 die() {
     echo "tools/oracle/setup.sh: $*" >&2

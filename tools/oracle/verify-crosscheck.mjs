@@ -371,13 +371,17 @@ function statedCheck(rep, positions, bad) {
 function referee(pb, rep) {
     const bad = [];
     const pos = parseSfen('standard', pb.sfen, true).value;
-    const n = rep.plies, pv = rep.pv.map(parseUsi);
+    const n = rep.plies;
+    if (!Array.isArray(rep.pv) || rep.pv.length !== n)
+        return [`its line has ${Array.isArray(rep.pv) ? rep.pv.length : 'no'} moves for ${n} plies`];
     const listed = (k, m) => rep.findings.find((f) => f.ply === k && f.moves && f.moves[0] === m);
-    const attacker = pos.turn, line = [pos.clone()];
-    for (const mv of pv) {
-        const next = line[line.length - 1].clone();
+    const attacker = pos.turn, line = [pos.clone()], pv = [];
+    for (const [i, u] of rep.pv.entries()) {
+        const next = line[line.length - 1].clone(), mv = legalUsi(next, u);
+        if (!mv) return [`ply ${i + 1} of its line, ${u}, is not a legal move`];
         next.play(mv);
         line.push(next);
+        pv.push(mv);
     }
     const keys = line.map((q) => ({ board: boardOf(q), a: handOf(q, attacker), d: handOf(q, opposite(attacker)) }));
     if (opts.reports.length) statedCheck(rep, line, bad);
