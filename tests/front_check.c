@@ -277,6 +277,15 @@ TEST(front_check_bad_options)
     CHECK(strstr(r.out, "summary  0 positions: yes 0, no 0, unknown 0, errors 0, time ") == r.out);
     CHECK(ends_with(r.out, " 0 nodes; 1 file not read\n"));
     fu_run_free(&r);
+    /* An option given twice takes its last value (README, Commands), both ways round. */
+    r = fu_tsume("check --plies 1 --plies 3 '" MATE3 "'");
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "yes  mate in 3 plies: ") == r.out);
+    fu_run_free(&r);
+    r = fu_tsume("check --plies 3 --plies 1 '" MATE3 "'");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(r.out, "no  no mate within 1 ply\n");
+    fu_run_free(&r);
     r = fu_tsume("check --help");
     CHECK_INT(r.code, 0);
     CHECK(strstr(r.out, "--plies N") && strstr(r.out, "--exact") && strstr(r.out, "Exit status"));
