@@ -364,6 +364,8 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
             searched = true;
         }
     }
+    if (v.verdict == VERDICT_ERROR && !v.stated)
+        v.stated = stated_of(a, pb); /* every error object says what was stated, whoever found the error */
     run->verdicts[i] = v.verdict;
     stated_cmp_t cmp;
     const char *stated_line = a->line ? a->line : pb->moves;

@@ -109,13 +109,13 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
         else
             fprintf(out, "  (mate within %d plies proven, line of %d not certified", r->within, r->plies);
         if (v->stated)
-            fprintf(out, ", stated %d", v->stated);
+            fprintf(out, ", stated %d%s", v->stated, v->stated % 2 ? "" : ", an even length: a mate's is odd");
         fputc(')', out);
     } else if (r->status == SOLVE_ERROR) {
         fputs(": ", out);
         put_safe(out, r->error);
     } else if (r->status == SOLVE_UNKNOWN) {
-        fputs("  (a limit stopped the solve)", out);
+        fputs("  (a limit stopped the search)", out);
     }
     putc('\n', out);
     if (v->flaws_open)

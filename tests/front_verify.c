@@ -752,6 +752,28 @@ TEST(front_verify_review_cases)
     CHECK_STR(fu_jget(fu_line(r.out, 3), "stated"), "3");
     fu_run_free(&r);
 
+    /* An error object says what was stated whoever found the error (a bad SFEN, an illegal
+     * position, no king: none of them did before); an even stated length is remarked on;
+     * unknown is worded as solve's. */
+    cols = fu_write("errs.sfen", "garbage\t5\n4k3P/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l17p 1\t7\n"
+                                 "3sks3/9/4S4/9/9/B8/9/9/9 w S2rb4g4n4l18p 1\t3\n");
+    r = fu_tsume(fu_fmt("verify --format json -f '%s'", cols));
+    CHECK_INT(r.code, 2);
+    static const char *const stated[] = {"5", "7", "3"};
+    for (int i = 0; i < 3; i++) {
+        CHECK_STR(fu_jget(fu_line(r.out, i), "verdict"), "\"error\"");
+        CHECK_STR(fu_jget(fu_line(r.out, i), "stated"), stated[i]);
+    }
+    fu_run_free(&r);
+    r = fu_tsume("verify --plies 4 '" P3 "'");
+    CHECK_INT(r.code, 5);
+    CHECK_STR(fu_line(r.out, 1), "  verdict  short  (mate in 3 plies, stated 4, an even length: a mate's is odd)");
+    fu_run_free(&r);
+    r = fu_tsume("verify --nodes 10 '9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1'");
+    CHECK_INT(r.code, 1);
+    CHECK_STR(fu_line(r.out, 1), "  verdict  unknown  (a limit stopped the search)");
+    fu_run_free(&r);
+
     const char *kif = fu_path("one.kif");
     r = fu_tsume(fu_fmt("verify --kif '%s' 'position sfen " P3 " moves 9f5b+'", kif));
     CHECK_INT(r.code, 2);
