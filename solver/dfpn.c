@@ -100,6 +100,7 @@ bool dfpn_global_limit_hit(dfpn_shared_t *sh)
 
 static void check_limits(dfpn_shared_t *sh)
 {
+    tt_sync(sh->tt); /* between nodes: the table may grow here when threads share it */
     if ((sh->node_limit && sh->nodes >= sh->node_limit) || (sh->local_limit && sh->nodes >= sh->local_limit))
         sh->aborted = true;
     if (solver_flag_up(sh->stop) || solver_flag_up(sh->soft_stop))

@@ -39,7 +39,7 @@ solver_t *solver_new_threads(size_t hash_mb, int threads)
     size_t total = (hash_mb ? hash_mb : 1) << 20, share = total / (size_t)threads;
     size_t caches = dfpn_caches_size(share, &s->keep.caches) * (size_t)threads;
     if (threads > 1)
-        caches += tt_locks_size();
+        caches += tt_shared_size();
     if (caches >= total || !tt_init(&s->tt, total - caches)) {
         free(s);
         return NULL;

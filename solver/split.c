@@ -45,7 +45,7 @@ typedef struct {
 struct split {
     int n;
     helper_t *h;
-    struct tt_locks *locks;
+    struct tt_shared *share; /* the table's sharing, for every task */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     task_t *task;
@@ -184,6 +184,7 @@ static void run_helper(helper_t *h, task_t *t)
         race(t, &w, false);
     else
         work(t, &w, false);
+    tt_leave(w.tt);
     meter(&(solve_progress_t){.nodes = w.nodes}, &m);
     h->nodes = w.nodes;
     pthread_mutex_lock(&t->mu);
@@ -221,10 +222,10 @@ split_t *split_new(int helpers, size_t bytes)
     if (!sp)
         return NULL;
     sp->h = calloc((size_t)helpers, sizeof *sp->h);
-    sp->locks = tt_locks_new();
-    if (!sp->h || !sp->locks) {
+    sp->share = tt_shared_new();
+    if (!sp->h || !sp->share) {
         free(sp->h);
-        tt_locks_free(sp->locks);
+        tt_shared_free(sp->share);
         free(sp);
         return NULL;
     }
@@ -255,7 +256,7 @@ void split_free(split_t *sp)
     }
     pthread_mutex_destroy(&sp->mu);
     pthread_cond_destroy(&sp->cv);
-    tt_locks_free(sp->locks);
+    tt_shared_free(sp->share);
     free(sp->h);
     free(sp);
 }
@@ -332,7 +333,7 @@ static task_t *begin(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t 
     pthread_mutex_init(&t->mu, NULL);
     sh->splits++;
     for (int i = 0; i < sp->n; i++)
-        tt_share(sh->tt, sp->locks, &sp->h[i].tt);
+        tt_share(sh->tt, sp->share, &sp->h[i].tt);
 
     pthread_mutex_lock(&sp->mu);
     sp->task = t;
@@ -360,6 +361,7 @@ static dfpn_result_t take_part(dfpn_shared_t *sh, task_t *t)
         r = race(t, sh, true);
     else
         work(t, sh, true);
+    tt_leave(sh->tt);
     meter(&(solve_progress_t){.nodes = sh->nodes}, &m);
     sh->soft_stop = soft;
     sh->progress = pass;
@@ -388,13 +390,10 @@ static void finish(dfpn_shared_t *sh, task_t *t)
     }
     sp->task = NULL;
     pthread_mutex_unlock(&sp->mu);
-    uint64_t stored = 0;
     t->helpers = 0;
-    for (int i = 0; i < sp->n; i++) {
+    for (int i = 0; i < sp->n; i++)
         t->helpers += sp->h[i].nodes;
-        stored += sp->h[i].tt.used;
-    }
-    tt_unshare(sh->tt, stored);
+    tt_unshare(sh->tt);
     sh->nodes += t->helpers;
     sh->delay_stops += t->delay_stops;
     sh->aborted = dfpn_global_limit_hit(sh);

@@ -30,16 +30,24 @@
  * keys differ by exactly the XOR of two generations' salts, a 2^-64 chance like any
  * collision of two boards' keys, and even then its gen rejects it.
  *
- * Shared by threads (tt_share), the table is first widened to its whole block, since a
- * doubling moves entries under every thread's feet; from then on each probe and store
- * holds the lock of its bucket (one of TT_LOCKS, each on a cache line of its own: two
- * threads rarely want one).  An entry is written whole under its lock, and a probe reads
- * its bucket under the same lock, so a thread sees every entry as some store left it.
- * That is all df-pn needs: each result is sound on its own, and working numbers another
- * thread overwrote are only an estimate, as after a replacement.
+ * Shared by threads (tt_share), each probe and store holds the lock of its bucket (one of
+ * TT_LOCKS, each on a cache line of its own: two threads rarely want one).  An entry is
+ * written whole under its lock, and a probe reads its bucket under the same lock, so a
+ * thread sees every entry as some store left it.  That is all df-pn needs: each result is
+ * sound on its own, and working numbers another thread overwrote are only an estimate, as
+ * after a replacement.
+ * A doubling moves entries under every thread's feet, so a shared table grows at a
+ * barrier: a store that finds half the part in use taken only raises `pending`; each
+ * thread meets the barrier at its next node (tt_sync, between nodes, where it holds no
+ * lock and no entry), the last one to arrive doubles the part in use alone, and all go on
+ * with the new mask.  A thread done with its task leaves (tt_leave) and is not waited
+ * for.  The table was once widened to its whole block when shared: the first split of a
+ * search then took all of --hash at once (4 GiB and 7 s of page faults at --hash 4096),
+ * deaf to stops and time limits meanwhile.
  */
 #include "tt.h"
 
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -51,33 +59,54 @@
 enum { TT_START_BUCKETS = 4096, /* 1 MiB */
        TT_LOCKS = 1024 };
 
-struct tt_locks {
+struct tt_shared {
     struct {
         alignas(64) atomic_flag f;
     } l[TT_LOCKS];
+    alignas(64) atomic_uint_fast64_t used; /* entries of the generation, every thread's */
+    atomic_int pending;                    /* a doubling is wanted (tt_sync) */
+    pthread_mutex_t mu;                    /* the barrier's state, below */
+    pthread_cond_t cv;
+    int active;      /* threads on the table that have not left */
+    int arrived;     /* of them, those waiting at the barrier */
+    uint64_t rounds; /* barriers passed: a waiter's own has passed when this moves */
+    size_t mask;     /* the part in use, as every view has it after the barrier */
 };
 
-struct tt_locks *tt_locks_new(void)
+struct tt_shared *tt_shared_new(void)
 {
-    struct tt_locks *l = aligned_alloc(64, sizeof *l);
-    if (l)
-        for (int i = 0; i < TT_LOCKS; i++)
-            atomic_flag_clear(&l->l[i].f);
-    return l;
+    struct tt_shared *s = aligned_alloc(64, sizeof *s);
+    if (!s)
+        return NULL;
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < TT_LOCKS; i++)
+        atomic_flag_clear(&s->l[i].f);
+    atomic_init(&s->used, 0);
+    atomic_init(&s->pending, 0);
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv, NULL);
+    return s;
 }
 
-void tt_locks_free(struct tt_locks *l) { free(l); }
+void tt_shared_free(struct tt_shared *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_destroy(&s->mu);
+    pthread_cond_destroy(&s->cv);
+    free(s);
+}
 
-size_t tt_locks_size(void) { return sizeof(struct tt_locks); }
+size_t tt_shared_size(void) { return sizeof(struct tt_shared); }
 
 static inline atomic_flag *lock_of(const tt_t *tt, const tt_bucket_t *b)
 {
-    return &tt->locks->l[(size_t)(b - tt->table) & (TT_LOCKS - 1)].f;
+    return &tt->share->l[(size_t)(b - tt->table) & (TT_LOCKS - 1)].f;
 }
 
 static inline void lock(const tt_t *tt, const tt_bucket_t *b)
 {
-    if (!tt->locks)
+    if (!tt->share)
         return;
     atomic_flag *f = lock_of(tt, b);
     while (atomic_flag_test_and_set_explicit(f, memory_order_acquire)) {
@@ -89,7 +118,7 @@ static inline void lock(const tt_t *tt, const tt_bucket_t *b)
 
 static inline void unlock(const tt_t *tt, const tt_bucket_t *b)
 {
-    if (tt->locks)
+    if (tt->share)
         atomic_flag_clear_explicit(lock_of(tt, b), memory_order_release);
 }
 
@@ -183,26 +212,91 @@ static void grow(tt_t *tt)
     tt->mask = wide;
 }
 
-static void maybe_grow(tt_t *tt)
+static uint64_t used_of(const tt_t *tt)
+{
+    return tt->share ? atomic_load_explicit(&tt->share->used, memory_order_relaxed) : tt->used;
+}
+
+static inline bool wants_growth(const tt_t *tt)
 {
     size_t m = tt->mask + 1;
-    if (m < tt->buckets && tt->used >= (uint64_t)m * TT_BUCKET / 2)
+    return m < tt->buckets && used_of(tt) >= (uint64_t)m * TT_BUCKET / 2;
+}
+
+/* Grows now on one thread; shared, asks for the barrier (tt_sync) instead. */
+static void maybe_grow(tt_t *tt)
+{
+    if (!wants_growth(tt))
+        return;
+    if (tt->share)
+        atomic_store_explicit(&tt->share->pending, 1, memory_order_relaxed);
+    else
         grow(tt);
 }
 
-void tt_share(tt_t *tt, struct tt_locks *l, tt_t *view)
+void tt_share(tt_t *tt, struct tt_shared *s, tt_t *view)
 {
-    while (tt->mask + 1 < tt->buckets)
-        grow(tt);
-    tt->locks = l;
+    if (!tt->share) {
+        atomic_store(&s->used, tt->used);
+        atomic_store(&s->pending, 0);
+        s->mask = tt->mask;
+        s->active = 1;
+        s->arrived = 0;
+        tt->share = s;
+    }
+    pthread_mutex_lock(&s->mu);
+    s->active++;
+    pthread_mutex_unlock(&s->mu);
     *view = *tt;
-    view->used = 0;
 }
 
-void tt_unshare(tt_t *tt, uint64_t views_used)
+void tt_barrier(tt_t *tt)
 {
-    tt->locks = NULL;
-    tt->used += views_used;
+    struct tt_shared *s = tt->share;
+    if (!atomic_load_explicit(&s->pending, memory_order_relaxed))
+        return;
+    pthread_mutex_lock(&s->mu);
+    if (atomic_load(&s->pending)) {
+        uint64_t round = s->rounds;
+        s->arrived++;
+        while (s->rounds == round) {
+            if (s->arrived == s->active) {
+                /* Everyone else waits or has left: this thread alone has the table. */
+                tt->mask = s->mask;
+                if (wants_growth(tt))
+                    grow(tt);
+                s->mask = tt->mask;
+                s->arrived = 0;
+                s->rounds++;
+                atomic_store(&s->pending, 0);
+                pthread_cond_broadcast(&s->cv);
+                break;
+            }
+            pthread_cond_wait(&s->cv, &s->mu);
+        }
+    }
+    tt->mask = s->mask;
+    pthread_mutex_unlock(&s->mu);
+}
+
+void tt_leave(tt_t *tt)
+{
+    struct tt_shared *s = tt->share;
+    pthread_mutex_lock(&s->mu);
+    s->active--;
+    if (s->arrived && s->arrived == s->active)
+        pthread_cond_broadcast(&s->cv); /* the last of the waiters grows */
+    else if (!s->active)
+        atomic_store(&s->pending, 0); /* nobody is left to grow: the owner does, unshared */
+    pthread_mutex_unlock(&s->mu);
+}
+
+void tt_unshare(tt_t *tt)
+{
+    struct tt_shared *s = tt->share;
+    tt->mask = s->mask;
+    tt->used = atomic_load(&s->used);
+    tt->share = NULL;
 }
 
 size_t tt_buckets_in_use(const tt_t *tt)
@@ -212,8 +306,8 @@ size_t tt_buckets_in_use(const tt_t *tt)
 
 int tt_hashfull(const tt_t *tt)
 {
-    uint64_t total = (uint64_t)tt->buckets * TT_BUCKET;
-    return (int)(tt->used >= total ? 1000 : tt->used * 1000 / total);
+    uint64_t total = (uint64_t)tt->buckets * TT_BUCKET, used = used_of(tt);
+    return (int)(used >= total ? 1000 : used * 1000 / total);
 }
 
 static inline tt_bucket_t *bucket_of(const tt_t *tt, uint64_t key)
@@ -317,8 +411,12 @@ static tt_entry_t *slot(tt_t *tt, uint64_t key, hand_t hand)
             vi = i;
         }
     }
-    if (victim->gen != tt->gen)
-        tt->used++;
+    if (victim->gen != tt->gen) {
+        if (tt->share)
+            atomic_fetch_add_explicit(&tt->share->used, 1, memory_order_relaxed);
+        else
+            tt->used++;
+    }
     b->tag[vi] = tag;
     *victim = (tt_entry_t){.hand = hand, .pn = 1, .dn = 1, .plen = LEN_NONE, .dlen = DLEN_NONE,
                            .move = MOVE_NONE, .gen = tt->gen};
@@ -357,7 +455,10 @@ static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool 
             continue;
         if (proof ? hand_ge(e->hand, keep->hand) : hand_ge(keep->hand, e->hand)) {
             kill(tt, b, i);
-            tt->used -= tt->used > 0; /* a view's count may not hold the entry */
+            if (tt->share)
+                atomic_fetch_sub_explicit(&tt->share->used, 1, memory_order_relaxed);
+            else
+                tt->used -= tt->used > 0;
         }
     }
 }

@@ -21,9 +21,10 @@
  * counter empties the table between problems without touching the memory.  A problem
  * starts on a small part of the block, which doubles as it fills (tt.c).
  * Several threads may search one table (split.c): each has a view of it (tt_share), a
- * tt_t of its own over the same block at its whole width, and every probe and store of a
- * view with locks holds its bucket's lock, so no entry is read half written.  Without
- * locks (one thread, the default) nothing is locked.
+ * tt_t of its own over the same block, and every probe and store of a shared view holds
+ * its bucket's lock, so no entry is read half written; the part in use doubles at a
+ * barrier that every thread meets between nodes (tt_sync).  Unshared (one thread, the
+ * default) nothing is locked.
  */
 #ifndef TSUME_TT_H
 #define TSUME_TT_H
@@ -79,10 +80,12 @@ typedef struct {
     size_t bytes;
     uint16_t gen;
     uint64_t salt;  /* the generation's, mixed into tags */
-    uint64_t used;  /* entries written in this generation (for hashfull) */
+    uint64_t used;  /* entries written in this generation (for hashfull; shared: the
+                       tt_shared's count, every thread's) */
     uint32_t skip_unsure; /* TT_PUNSURE | TT_DUNSURE to have probes pass over results
                            * resting on stopped delay-rule tests (a retry, solver_run.c), or 0 */
-    struct tt_locks *locks; /* the bucket locks while threads share the block, or NULL */
+    struct tt_shared *share; /* the bucket locks and the growth barrier while threads
+                              * share the block, or NULL */
 } tt_t;
 
 /* Result of a query. */
@@ -103,17 +106,32 @@ bool tt_init(tt_t *tt, size_t bytes);
 void tt_free(tt_t *tt);
 void tt_new_search(tt_t *tt); /* forget everything (O(1) except every 65535th call) */
 
-/* Bucket locks for threads sharing a table (NULL: no memory), and their size. */
-struct tt_locks *tt_locks_new(void);
-void tt_locks_free(struct tt_locks *l);
-size_t tt_locks_size(void);
-/* Widens tt to its whole block now (the growth that sharing cannot do) and hands out a
- * view of it for another thread, locked with l; tt itself is locked with l from now on
- * until tt_unshare.  The view counts only its own stores (used).  No thread may use a
- * view after tt_new_search on tt. */
-void tt_share(tt_t *tt, struct tt_locks *l, tt_t *view);
-/* Back to one thread: tt unlocked, the views' stores added to its count. */
-void tt_unshare(tt_t *tt, uint64_t views_used);
+/* What threads sharing a table share besides it: bucket locks, the count of entries
+ * and the growth barrier (NULL: no memory); and its size. */
+struct tt_shared *tt_shared_new(void);
+void tt_shared_free(struct tt_shared *s);
+size_t tt_shared_size(void);
+/* Hands out a view of tt for another thread, shared through s; tt itself (its owner's
+ * thread) is shared from the first call until tt_unshare.  Every thread with a view, the
+ * owner's included, meets the barrier (tt_sync) until it leaves (tt_leave); a thread
+ * that stops calling tt_sync without leaving holds the others at the next barrier.  No
+ * thread may use a view after tt_new_search on tt. */
+void tt_share(tt_t *tt, struct tt_shared *s, tt_t *view);
+/* The barrier, when a doubling is pending: waits for every thread still on the table,
+ * the last to come grows it, and all take its new mask.  Call only holding nothing of
+ * the table (between nodes). */
+void tt_barrier(tt_t *tt);
+static inline void tt_sync(tt_t *tt)
+{
+    if (tt->share)
+        tt_barrier(tt);
+}
+/* The thread of view (or the owner's, with tt) is done with the table until the next
+ * tt_share: no barrier waits for it. */
+void tt_leave(tt_t *view);
+/* Back to one thread, once every thread has left: tt unlocked, with the mask and the
+ * count of entries the threads left. */
+void tt_unshare(tt_t *tt);
 int tt_hashfull(const tt_t *tt);  /* per mille */
 size_t tt_buckets_in_use(const tt_t *tt); /* in this generation: buckets 0 .. this - 1 */
 

@@ -5,8 +5,9 @@
  * one thread gives: the same status, length and certification, and a line that plays,
  * on mates, a no-mate and bounded questions; and a node limit bounds the threads
  * together.  The threads share one table (tt_share):
- * a view answers with what the owner stored and the reverse, and entries stored and
- * probed by two threads at once are never seen half written.
+ * a view answers with what the owner stored and the reverse, entries stored and probed
+ * by two threads at once are never seen half written, and the table grows while shared
+ * (at barriers) without losing an entry.
  */
 #include <pthread.h>
 #include <string.h>
@@ -230,12 +231,12 @@ TEST(solver_split_table_views)
     CHECK(tt_init(&tt, 4 << 20));
     tt_new_search(&tt);
     CHECK_INT(tt_buckets_in_use(&tt), 4096); /* a problem starts on a quarter of it */
-    struct tt_locks *locks = tt_locks_new();
-    CHECK(locks != NULL);
+    struct tt_shared *share = tt_shared_new();
+    CHECK(share != NULL);
     tt_store_proof(&tt, 77, 0, 0, 5, MOVE_NONE, 1, false, false);
-    tt_share(&tt, locks, &view);
-    CHECK_INT(tt_buckets_in_use(&tt), 16384); /* widened before any thread joins */
-    CHECK_INT(tt_buckets_in_use(&view), 16384);
+    tt_share(&tt, share, &view);
+    CHECK_INT(tt_buckets_in_use(&tt), 4096); /* not widened: it grows at barriers */
+    CHECK_INT(tt_buckets_in_use(&view), 4096);
     CHECK_INT(tt_probe(&view, 77, 0, 5).pn, 0);
     tt_store_disproof(&view, 78, hand_full(), 0, 9, MOVE_NONE, 1, false, false);
     CHECK_INT(tt_probe(&tt, 78, 0, 9).dn, 0);
@@ -248,10 +249,64 @@ TEST(solver_split_table_views)
     CHECK(a.seen > 1000 && b.seen > 1000);
     CHECK_INT(a.torn + b.torn, 0);
 
-    uint64_t before = tt.used;
-    tt_unshare(&tt, view.used);
-    CHECK(tt.locks == NULL);
-    CHECK_INT(tt.used, before + view.used);
-    tt_locks_free(locks);
+    tt_leave(&view);
+    tt_leave(&tt);
+    tt_unshare(&tt);
+    CHECK(tt.share == NULL);
+    CHECK(tt.used >= 2 && tt.used <= 4096 * TT_BUCKET); /* every thread's stores, as entries */
+    CHECK_INT(tt_buckets_in_use(&tt), 4096); /* the hammers never met a barrier */
+    tt_shared_free(share);
     tt_free(&tt);
 }
+
+/* Growth while shared: two threads store proofs of boards of their own, meeting the
+ * barrier after each store as the search does between nodes; one leaves early, and the
+ * other is not held for it.  The keys i * K for odd K fill the buckets evenly (their low
+ * bits run through every value), so nothing is replaced and every proof must be found,
+ * moved by the doublings, when the owner takes the table back. */
+typedef struct {
+    tt_t *view;
+    uint64_t from, n;
+} grower_t;
+
+#define GROW_K 0x9E3779B97F4A7C15ull
+
+static void *grower(void *arg)
+{
+    grower_t *g = arg;
+    for (uint64_t i = g->from; i < g->from + g->n; i++) {
+        tt_store_proof(g->view, i * GROW_K, 0, 0, 7, MOVE_NONE, 1, false, false);
+        tt_sync(g->view);
+    }
+    tt_leave(g->view);
+    return NULL;
+}
+
+TEST(solver_split_table_grows_shared)
+{
+    tt_t tt, va, vb;
+    CHECK(tt_init(&tt, 4 << 20)); /* 16384 buckets */
+    tt_new_search(&tt);
+    struct tt_shared *share = tt_shared_new();
+    CHECK(share != NULL);
+    tt_share(&tt, share, &va);
+    tt_share(&tt, share, &vb);
+    tt_leave(&tt); /* the owner's thread does not search here */
+    grower_t a = {&va, 1, 200}, b = {&vb, 1000, 40000};
+    pthread_t ta, tb;
+    CHECK(pthread_create(&ta, NULL, grower, &a) == 0);
+    CHECK(pthread_create(&tb, NULL, grower, &b) == 0);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    tt_unshare(&tt);
+    CHECK_INT(tt_buckets_in_use(&tt), 16384); /* 4096 -> 8192 -> 16384 */
+    CHECK_INT(tt.used, 40200);
+    int lost = 0;
+    for (uint64_t i = 1; i < 41000; i++)
+        if ((i <= 200 || i >= 1000) && tt_probe(&tt, i * GROW_K, 0, 7).pn != 0)
+            lost++;
+    CHECK_INT(lost, 0);
+    tt_shared_free(share);
+    tt_free(&tt);
+}
+#undef GROW_K
