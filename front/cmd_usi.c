@@ -18,6 +18,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,10 @@
 #include "../movegen/sfen.h"
 #include "cli.h"
 #include "input.h"
+#include "solve_common.h"
 #include "usi.h"
 
-enum { HASH_DEFAULT = 256, HASH_MIN = 1, HASH_MAX = 65536, SHOWN_MAX = 60, USI_LINE_MAX = 1 << 20 };
+enum { HASH_DEFAULT = 256, HASH_MIN = 1, HASH_MAX = SOLVE_HASH_MAX, SHOWN_MAX = 60, USI_LINE_MAX = 1 << 20 };
 
 static void usage(void)
 {
@@ -260,16 +262,17 @@ static void cmd_go(usi_t *u, char *args)
     double limit = 0; /* seconds, 0 = infinite */
     char buf[SHOWN_MAX + 5];
     if ((w = next_word(&args)) && strcmp(w, "infinite")) {
-        char *end;
+        /* Whole milliseconds up to 10^12 (--time-limit's 10^9 s): '1.5' was read as 1 ms
+         * and a number past the double's range as no limit. */
         errno = 0;
-        double ms = strtod(w, &end);
-        if (!isdigit((unsigned char)*w) || *end || errno || !(ms >= 0)) {
-            usi_say("info string error: 'go mate' wants a time in ms or 'infinite', not '%s'",
+        unsigned long long ms = strspn(w, "0123456789") == strlen(w) ? strtoull(w, NULL, 10) : ULLONG_MAX;
+        if (errno || ms > 1000000000000ull) {
+            usi_say("info string error: 'go mate' wants a whole number of ms up to 10^12 or 'infinite', not '%s'",
                     shown(w, buf, sizeof buf));
             usi_say("checkmate timeout");
             return;
         }
-        limit = ms / 1000.0; /* 0 ms means no limit, as for the solver */
+        limit = (double)ms / 1000.0; /* 0 ms means no limit, as for the solver */
     }
     if (!u->have_pos) {
         char reason[SFEN_ERR_MAX + 5];

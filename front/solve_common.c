@@ -4,6 +4,7 @@
  */
 #include "solve_common.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -33,8 +34,13 @@ bool arg_seconds(const char *s, double *out)
 {
     char *end;
     errno = 0;
+    /* A plain decimal (strtod also reads ' 1', '0x10', 'inf' and 'nan'). */
+    if (!isdigit((unsigned char)*s) && !(*s == '.' && isdigit((unsigned char)s[1])))
+        return false;
+    if (strpbrk(s, "xX"))
+        return false;
     double v = strtod(s, &end);
-    if (!*s || *end || errno || !(v >= 0 && v <= 1e9)) /* the negated test also refuses NaN */
+    if (*end || errno || !(v >= 0 && v <= 1e9)) /* the negated test also refuses NaN */
         return false;
     *out = v;
     return true;
@@ -90,17 +96,10 @@ int solver_option(const char *cmd, const char *name, const char *val, solver_arg
             cli_error("%s: --hash must be a whole number of MiB from 1 to %d, not '%s'", cmd, SOLVE_HASH_MAX, val);
             return -1;
         }
-        a->hash_mb = (size_t)n;
-        /* Allowed (the table may never fill), but a search that does fill it would be
-         * killed by the system rather than stop on a limit. */
-        unsigned long long machine_mb = cli_machine_mb();
-        if (machine_mb && n > machine_mb)
-            cli_error("%s: note: --hash %llu MiB is more than this machine's memory (%llu MiB): a search that "
-                      "fills the table will be killed",
-                      cmd, (unsigned long long)n, machine_mb);
+        a->hash_mb = (size_t)n; /* more than the machine has: a note once all options are read (options_walk) */
     } else if (!strcmp(name, "--time-limit")) {
         if (!arg_seconds(val, &a->opts.time_limit)) {
-            cli_error("%s: --time-limit must be a number of seconds >= 0 (0 = none), not '%s'", cmd, val);
+            cli_error("%s: --time-limit must be a number of seconds from 0 to 10^9 (0 = none), not '%s'", cmd, val);
             return -1;
         }
     } else if (!strcmp(name, "--nodes")) {
@@ -219,6 +218,14 @@ int options_walk(int argc, char **argv, const option_spec_t *spec, solver_args_t
         if (done < 0 || (!done && spec->take(spec->ctx, name, val)))
             return 2;
     }
+    /* Allowed (the table may never fill), but a search that does fill it would be killed
+     * by the system rather than stop on a limit.  Said of the --hash that counts (the
+     * last given), not of one given before it. */
+    unsigned long long machine_mb = cli_machine_mb();
+    if (machine_mb && s->hash_mb > machine_mb)
+        cli_error("%s: note: --hash %llu MiB is more than this machine's memory (%llu MiB): a search that "
+                  "fills the table will be killed",
+                  spec->cmd, (unsigned long long)s->hash_mb, machine_mb);
     return -1;
 }
 

@@ -32,7 +32,8 @@ typedef struct {
 /* Digits only, within [lo, hi]: "", signs, spaces and overflow are all refused. */
 bool arg_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
-/* A number of seconds >= 0 (0 = none); NaN, infinities and junk are refused. */
+/* A plain decimal number of seconds from 0 to 10^9 (0 = none); hex, NaN, infinities,
+ * leading blanks and junk are refused. */
 bool arg_seconds(const char *s, double *out);
 
 /* Handles one of --hash, --time-limit, --nodes, --futile, --defender-hand with its value

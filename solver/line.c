@@ -14,8 +14,9 @@
  * from a proof longer than the plies left is followed to its mate: the line then outgrows
  * len (and is not exact) rather than stop short.
  * The solve's deadline and stop never cut the walk short of its mate: they turn soft
- * (dfpn.h) and, once reached, hurry the walk: no refining search is started any more and
- * those under way stop, so the line follows the table's proofs, not certified.  Under
+ * (dfpn.h) and, once reached, hurry the walk: no refining search is started any more,
+ * those under way stop, and no choice looks ahead for the pieces left, so the line
+ * follows the table's proofs, not certified.  Under
  * --time-limit 5, eleven Zuko problems answered 0.8 to 6.8 s late before (their walks ran
  * on the budgets of unlimited runs).
  * The walk is a loop over plies; only the leftover look-ahead recurses, over equally long
@@ -158,7 +159,12 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         if (n == 0)
             break; /* mate (the defender has no reply that counts), or the search was stopped */
         int pick = 0;
-        if (n > 1) {
+        if (n > 1 && line_hurried(&w)) {
+            /* Past the deadline or a stop the look-ahead is no longer afforded: its 20,000
+             * steps a choice made Zuko 第99番's hurried walk end 0.6 s after --time-limit
+             * 5 (helper's review, 2026-12-01).  The first move is as good a mate. */
+            w.starved |= LINE_STARVED_HURRIED;
+        } else if (n > 1) {
             int best = LOOK_NONE;
             /* A budget for each choice: one for the whole line ran out at its first
              * ties and left the later ones to the order of the moves.  Where a choice's

@@ -20,9 +20,16 @@ enum { LINE_BUDGETS = 20 }; /* refining searches' budgets that a whole line may 
 /* Why the leftover look-ahead may have missed a line as long that ends with another
  * count of pieces (line_info_t.starved): a choice's steps ran out (LOOK_BUDGET, line.c),
  * a tie question was left unanswered (its budget, or the tie half of the walk's
- * allowance: line_ask.c) about an attacker's check or a defender's reply, or a reply
- * that may hold out as long as the longest was left unknown (line_defend.c). */
-enum { LINE_STARVED_STEPS = 1, LINE_STARVED_TIE_CHECK = 2, LINE_STARVED_REFINE = 4, LINE_STARVED_TIE_REPLY = 8 };
+ * allowance: line_ask.c) about an attacker's check or a defender's reply, a reply that
+ * may hold out as long as the longest was left unknown (line_defend.c), or a choice was
+ * made without looking, the walk hurried by the deadline or a stop (line.c). */
+enum {
+    LINE_STARVED_STEPS = 1,
+    LINE_STARVED_TIE_CHECK = 2,
+    LINE_STARVED_REFINE = 4,
+    LINE_STARVED_TIE_REPLY = 8,
+    LINE_STARVED_HURRIED = 16
+};
 
 typedef struct {
     int plies;

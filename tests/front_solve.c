@@ -226,6 +226,10 @@ TEST(front_solve_bad_options)
         {"--hash=99999999999 " MATE1, "--hash"},
         {"--time-limit -1 " MATE1, "--time-limit"},
         {"--time-limit soon " MATE1, "--time-limit"},
+        {"--time-limit 0x10 " MATE1, "--time-limit"}, /* strtod's hex, blanks, infinity: refused */
+        {"--time-limit ' 1' " MATE1, "--time-limit"},
+        {"--time-limit inf " MATE1, "--time-limit"},
+        {"--time-limit 1000000001 " MATE1, "from 0 to 10^9"},
         {"--nodes 1e6 " MATE1, "--nodes"},
         {"--nodes 18446744073709551615 " MATE1, "--nodes"}, /* wrapped round to a tiny limit */
         {"--shorten-nodes=1000000000000001 " MATE1, "--shorten-nodes"},
@@ -277,6 +281,11 @@ TEST(front_solve_bad_options)
         CHECK_STR(r.err, fu_fmt("tsume: solve: note: --hash 1048576 MiB is more than this machine's memory (%llu MiB): "
                                 "a search that fills the table will be killed\n",
                                 machine_mb));
+    fu_run_free(&r);
+    /* Said of the --hash that counts, the last one (it was said of any given). */
+    r = fu_solve("--hash 1048576 --hash 1 '" MATE1 "'", NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.err, "");
     fu_run_free(&r);
     fu_end();
 }

@@ -274,7 +274,7 @@ TEST(front_usi_handshake)
     EXPECT(&e, "usiok", WAIT_MS);
     static const char *const WANT[] = {
         "\nid author ",
-        "\noption name USI_Hash type spin default 256 min 1 max 65536\n",
+        "\noption name USI_Hash type spin default 256 min 1 max 1048576\n",
         "\noption name Threads type spin default 1 min 1 max 64\n",
         "\noption name Futile type combo default delay var delay var capture var none\n",
         "\noption name DefenderHand type combo default given var given var rest\n",
@@ -550,7 +550,7 @@ TEST(front_usi_malformed)
         "setoption name USI_Hash value",
         "setoption name USI_Hash value 0",
         "setoption name USI_Hash value -5",
-        "setoption name USI_Hash value 65537",
+        "setoption name USI_Hash value 1048577",
         "setoption name USI_Hash value 99999999999999999999999",
         "setoption name USI_Hash value 16MB",
         "setoption name Threads value 0",
@@ -615,11 +615,16 @@ TEST(front_usi_malformed)
     CHECK_STR(EXPECT(&e, "checkmate", WAIT_MS), "checkmate timeout");
     CHECK(strstr(e.log, "\ninfo string error: no valid position (illegal position: two unpromoted white pawns on "
                         "file 5 (nifu))\ncheckmate timeout"));
-    /* Bad times. */
-    static const char *const BAD_GO[] = {"go mate abc", "go mate -5", "go mate 1e999", "go mate nan"};
+    /* Bad times, each refused as a time (before the position is looked at): '1.5' was
+     * read as 1 ms and a number past a double's range as no limit. */
+    static const char *const BAD_GO[] = {"go mate abc", "go mate -5", "go mate 1e999", "go mate nan", "go mate 1.5",
+                                         "go mate 99999999999999999999", "go mate 1000000000001"};
     for (size_t i = 0; i < sizeof BAD_GO / sizeof BAD_GO[0]; i++) {
         eng_send(&e, "%s", BAD_GO[i]);
-        const char *l = EXPECT(&e, "checkmate", WAIT_MS);
+        const char *l = EXPECT(&e, "info string error:", WAIT_MS);
+        if (!strstr(l, "'go mate' wants a whole number of ms up to 10^12 or 'infinite', not '"))
+            test_fail(__FILE__, __LINE__, "'%s' said '%s'", BAD_GO[i], l);
+        l = EXPECT(&e, "checkmate", WAIT_MS);
         if (strcmp(l, "checkmate timeout"))
             test_fail(__FILE__, __LINE__, "'%s' answered '%s'", BAD_GO[i], l);
     }

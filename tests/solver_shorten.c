@@ -218,7 +218,8 @@ TEST(line_walk_follows_a_longer_proof_to_mate)
 }
 
 /* The solve's deadline and stop hurry the walk but never cut it short (line.c): past the
- * deadline no refining search starts, and the line, not certified, follows the table's
+ * deadline no refining search starts, no choice looks ahead for the pieces left (the
+ * walk says so: LINE_STARVED_HURRIED), and the line, not certified, follows the table's
  * proofs to mate.  Shogi Zuko 第45番 walked from its proof alone (89 plies, the length
  * uncertified): with time, the walk searches; with the deadline passed, or a stop, it
  * searches nothing and still ends in mate.  The limits are the solve's again afterwards.
@@ -251,13 +252,16 @@ TEST(line_walk_hurries_past_the_deadline)
     uint64_t spent;
     line_info_t li = walk_proof_zuko45(0, NULL, &spent, pv, false);
     CHECK(spent > 1000);
+    CHECK(!(li.starved & LINE_STARVED_HURRIED));
     li = walk_proof_zuko45(dfpn_now() - 1, NULL, &spent, pv, false);
     CHECK_INT((int)spent, 0);
     CHECK(!li.exact && !li.unsure);
+    CHECK(li.starved & LINE_STARVED_HURRIED); /* its choices made without a look-ahead */
     volatile int stop = 1;
     li = walk_proof_zuko45(0, &stop, &spent, pv, false);
     CHECK_INT((int)spent, 0);
     CHECK(!li.exact && !li.unsure);
+    CHECK(li.starved & LINE_STARVED_HURRIED);
     li = walk_proof_zuko45(dfpn_now() - 1, NULL, &spent, pv, true);
     CHECK_INT((int)spent, 0);
     CHECK(!li.exact && !li.unsure);
