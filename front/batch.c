@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "interrupt.h"
 #include "solve_common.h"
 
 enum { REDRAW_MS = 250 };
@@ -77,8 +78,11 @@ static void print_ready(shared_t *sh)
         else
             cli_error("out of memory for the report of problem %zu", i + 1);
         errno = 0;
-        if (fflush(stdout) && errno)
-            cli_stdout_failed(errno);
+        if (fflush(stdout) || ferror(stdout)) {
+            if (errno)
+                cli_stdout_failed(errno);
+            cli_stop_searches(); /* what follows would be lost too (interrupt.h) */
+        }
         free(s.report);
         pthread_mutex_lock(&sh->lock);
         sh->slots[i].report = NULL;

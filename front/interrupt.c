@@ -14,12 +14,16 @@
 _Static_assert(sizeof(sig_atomic_t) == sizeof(int), "the stop flag is read as an int");
 
 static volatile int flag;
+static volatile sig_atomic_t signalled;
 
 static void on_signal(int sig)
 {
     (void)sig;
+    signalled = 1;
     solver_flag_raise(&flag);
 }
+
+void cli_stop_searches(void) { solver_flag_raise(&flag); }
 
 volatile int *cli_interrupt_flag(void) { return &flag; }
 
@@ -38,4 +42,4 @@ void cli_interrupt_catch(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-bool cli_interrupted(void) { return solver_flag_up(&flag); }
+bool cli_interrupted(void) { return signalled != 0; }

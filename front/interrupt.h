@@ -8,7 +8,11 @@
  * summary are written, and the command exits 130.
  * Before, the process died with the finished reports still held back for list order
  * (or in stdio's buffer).  A second signal ends the process at once (the handler is
- * one-shot), so a stuck run can always be killed.
+ * one-shot), so a stuck run can always be killed.  The handler is set when the batch
+ * starts: while the input is still being read, a signal has its default effect.
+ * Output that cannot be written (a full disk, a closed pipe with SIGPIPE ignored)
+ * raises the same flag (cli_stop_searches): the reports that follow would be lost too,
+ * and the batch ran on to its end before.
  */
 #ifndef TSUME_INTERRUPT_H
 #define TSUME_INTERRUPT_H
@@ -21,5 +25,7 @@ volatile int *cli_interrupt_flag(void);
 void cli_interrupt_catch(void);
 /* Whether a signal came. */
 bool cli_interrupted(void);
+/* Stops the searches as a signal would, without being one (cli_interrupted stays false). */
+void cli_stop_searches(void);
 
 #endif
