@@ -89,7 +89,7 @@ static void usage(void)
            "  --help                this text\n"
            "Options may also be written --name=VALUE.\n"
            "\n"
-           "Output: one line per position, prefixed 'FILE:LINE  ' for positions read with -f:\n"
+           "Output: one line per position, prefixed 'FILE:LINE  ' for positions read from a file:\n"
            "  yes  mate in L plies: MOVES           the shortest mate (L <= N), with its line\n"
            "  yes  mate within N plies (proven), shown by a line of L (not certified): MOVES\n"
            "                                        a limit (or --first) stopped the\n"
@@ -116,9 +116,10 @@ static void usage(void)
            "solve's (\"mate\"|\"nomate\"|\"unknown\"|\"error\"; \"nomate\" is no mate within N plies,\n"
            "not that none exists), \"plies\", \"pv\", \"shortest\" (L proven shortest), \"exact\"\n"
            "(the line certified), \"uncertified\": \"limit\"|\"futility-test\" (why the answer\n"
-           "is unknown), \"nodes\", \"time_ms\", \"attacker_check\", \"side_to_move\" (as for\n"
-           "'tsume solve'), \"error\"} (\"file\" only with -f; \"plies\" to \"exact\" only for a\n"
-           "mate; \"uncertified\" only for unknown; \"error\" only for an error).\n"
+           "is unknown), \"nodes\", \"time_ms\", \"defender_hand\", \"attacker_check\",\n"
+           "\"side_to_move\" (as for 'tsume solve'), \"error\"} (\"file\" only from a file; \"plies\"\n"
+           "to \"exact\" only for a mate; \"uncertified\" only for unknown; \"defender_hand\" not\n"
+           "for an error, \"error\" only for one).\n"
            "\n"
            "When stderr is a terminal, a progress line (done/total, counts, elapsed, ETA, then\n"
            "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
@@ -288,6 +289,8 @@ static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, co
         json_str(&j, "uncertified", r && r->futile_unsure ? "futility-test" : "limit");
     json_uint(&j, "nodes", r ? r->nodes : 0);
     json_int(&j, "time_ms", r ? (long long)(r->seconds * 1000 + 0.5) : 0);
+    if (r && r->status != SOLVE_ERROR) /* as solve's and verify's objects say it */
+        json_str(&j, "defender_hand", a->s.opts.defender_hand_rest || r->defender_hand_filled ? "rest" : "given");
     if (r)
         root_json(&j, r);
     if (say == SAY_ERROR)

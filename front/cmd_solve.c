@@ -138,7 +138,7 @@ static void usage(void)
            "\n"
            "JSON output: one object per problem and line, with keys\n"
            "  id            line number in the file (1 for a command-line SFEN)\n"
-           "  file          the file name ('stdin' for -f -), only for problems read with -f\n"
+           "  file          the file name ('stdin' for -f -), only for problems read from a file\n"
            "  sfen          the position as given, canonical (after any moves; with\n"
            "                defender_hand \"rest\" its hand before the filling, which\n"
            "                --format sfen and --kif show), or the input text when it\n"
@@ -295,8 +295,8 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
 
 /* One line of a problem file (the format of problems/): the position solved, the answer as
  * --expect reads it (N when proven shortest, else mate<=W; nomate; '-' when unknown), the
- * line or '-', and a comment naming the input (and the --expect verdict); an error is a
- * comment line. */
+ * line or '-', and a comment naming the input (with a side to move that defends, and the
+ * --expect verdict); an error is a comment line. */
 static void print_sfen(FILE *out, const problem_t *pb, const char *sfen, const solve_result_t *r, const outcome_t *oc)
 {
     if (r->status == SOLVE_ERROR)
@@ -326,6 +326,8 @@ static void print_sfen(FILE *out, const problem_t *pb, const char *sfen, const s
     } else {
         fputs("argument", out);
     }
+    if (r->root_defends) /* the file cannot say it otherwise: solved again, it needs the option */
+        fputs(", the side to move defends (--in-check defend)", out);
     if (r->status == SOLVE_MATE && !r->shortest)
         fputs(", length not proven shortest", out);
     else if (r->status == SOLVE_UNKNOWN)

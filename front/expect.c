@@ -21,7 +21,7 @@ static bool number_after(const char *text, const char *prefix, uint64_t lo, int 
 }
 
 _Static_assert(SOLVER_MAX_PLY == 4000, "expect_bad_reason names the longest line");
-const char expect_bad_reason[] = "out of range: lengths run from 0 to 4000 (from 1 after nomate<=)";
+const char expect_bad_reason[] = "not a length: lengths are plain numbers from 0 to 4000 (from 1 after nomate<=)";
 
 /* A form above with a number (signed, any size) that number_after refused. */
 static bool number_form(const char *text)

@@ -40,7 +40,7 @@ typedef struct {
 typedef enum { EXPECT_UNDECIDED = -1, EXPECT_MISMATCH = 0, EXPECT_MATCH = 1 } expect_verdict_t;
 
 /* Reads one of the forms above; kind EXPECT_NONE for NULL or anything else. */
-/* Why an EXPECT_BAD column is no expectation: "out of range: lengths run from 0 ...". */
+/* Why an EXPECT_BAD column is no expectation: "not a length: lengths are plain ...". */
 extern const char expect_bad_reason[];
 expect_t expect_parse(const char *text);
 

@@ -180,5 +180,10 @@ bool kif_tree_write(FILE *f, const kif_tree_t *t, const char *const *header, int
     notation_board(f, &t->root);
     fputs("手数----指手---------消費時間--\n", f);
     write_comment(f, t->nodes[0].comment);
-    return t->nodes[0].first < 0 || write_line(f, t, t->nodes[0].first, 1, &t->root, SQ_NONE, true);
+    if (t->nodes[0].first < 0) {
+        if (t->mated) /* mated as it stands (solve --in-check defend): the help's まで line too */
+            fputs("まで0手で詰み\n", f);
+        return true;
+    }
+    return write_line(f, t, t->nodes[0].first, 1, &t->root, SQ_NONE, true);
 }

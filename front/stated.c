@@ -95,6 +95,19 @@ void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, 
     int ply = 0;
     for (const char *s = moves;;) {
         move_t m;
+        if (!c->ply && ply == r->plies) {
+            /* The main line to its mate: any word left goes on past it.  (Read as a
+             * move it was 'illegal', since nothing is legal in a mate, and goes-on was
+             * never said: a helper's review.) */
+            s += strspn(s, " ");
+            if (*s) {
+                c->kind = STATED_GOES_ON, c->ply = ply + 1;
+                snprintf(c->past, sizeof c->past, "%.*s", (int)strcspn(s, " "), s);
+                for (c->plies = ply; *s; s += strspn(s, " "))
+                    c->plies++, s += strcspn(s, " ");
+            }
+            break;
+        }
         if (!next_move(&p, &s, &m, c->why, sizeof c->why)) {
             if (!c->why[0])
                 break; /* the end of the line */
@@ -108,9 +121,7 @@ void stated_compare(solver_t *solver, const solve_opts_t *o, const pos_t *root, 
             pos_do(&p, m, &u); /* departed already: the rest is only checked legal */
             continue;
         }
-        if (ply > r->plies) {
-            c->kind = STATED_GOES_ON, c->ply = ply, c->move = m;
-        } else if (m != r->pv[ply - 1]) {
+        if (m != r->pv[ply - 1]) {
             c->ply = ply, c->move = m;
             c->kind = ply % 2 == 0 ? STATED_SHORTER : ply == r->plies ? STATED_NO_MATE_NOW : STATED_NO_MATE;
             for (int i = 0; i < v->nfindings; i++) {

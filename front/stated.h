@@ -35,7 +35,7 @@ typedef enum {
                          alternatives (unwalked), or the question whether a reply is
                          mated sooner ran out */
     STATED_ENDS,    /* a part of the main line that stops early */
-    STATED_GOES_ON, /* the main line and more moves after its mate */
+    STATED_GOES_ON, /* the main line to its mate, and more moves written after it */
     STATED_ILLEGAL  /* agrees up to a move that is not legal (or not USI) */
 } stated_kind_t;
 
@@ -52,6 +52,8 @@ typedef struct {
     int bad_ply;           /* the first move of it that is not legal, 0 when none (ILLEGAL
                               when the lines agree up to it, else after the departure) */
     char why[96];          /* bad_ply's reason */
+    char past[16];         /* GOES_ON: the first move stated past the mate, as written (no
+                              move is legal there, so none is read: move is MOVE_NONE) */
     uint64_t nodes;        /* spent asking about a reply */
 } stated_cmp_t;
 

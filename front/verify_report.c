@@ -61,6 +61,13 @@ static void print_stated(FILE *out, bool usi, pos_t *root, const solve_result_t 
         putc('\n', out);
         return;
     }
+    if (c->kind == STATED_GOES_ON) {
+        fprintf(out, "goes on after the mate, %d more %s from ply %d: ", c->plies - r->plies,
+                cli_plies(c->plies - r->plies), c->ply);
+        put_safe(out, c->past);
+        fputs(c->plies - r->plies > 1 ? " ...\n" : "\n", out);
+        return;
+    }
     /* The move in the notation asked for, from its own position (the lines agree up to it). */
     int k = c->ply - 1;
     undo_t *u = malloc(sizeof *u * (size_t)(k ? k : 1));
@@ -68,10 +75,7 @@ static void print_stated(FILE *out, bool usi, pos_t *root, const solve_result_t 
         return;
     for (int i = 0; i < k; i++)
         pos_do(root, r->pv[i], &u[i]);
-    if (c->kind == STATED_GOES_ON)
-        fprintf(out, "goes on after the mate, %d more plies from ply %d: ", c->plies - r->plies, c->ply);
-    else
-        fprintf(out, "departs at ply %d: ", c->ply);
+    fprintf(out, "departs at ply %d: ", c->ply);
     put_moves(out, usi, root, &c->move, 1, k ? mv_to(r->pv[k - 1]) : SQ_NONE);
     for (int i = k - 1; i >= 0; i--)
         pos_undo(root, r->pv[i], &u[i]);
@@ -227,8 +231,13 @@ void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify
             json_str(&j, "stated_line", stated_kind_name(cmp->kind));
             if (cmp->kind != STATED_SAME)
                 json_int(&j, "stated_ply", cmp->ply);
-            if (cmp->move != MOVE_NONE)
+            if (cmp->move != MOVE_NONE) {
                 json_moves(&j, "stated_move", &cmp->move, 1);
+            } else if (cmp->kind == STATED_GOES_ON) { /* as written: no move is legal past a mate */
+                json_array_begin(&j, "stated_move");
+                json_array_str(&j, cmp->past);
+                json_array_end(&j);
+            }
             if (cmp->kind == STATED_LISTED)
                 json_str(&j, "stated_finding", verify_kind_name(cmp->finding));
             if (cmp->kind == STATED_SHORTER)

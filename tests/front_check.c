@@ -184,6 +184,10 @@ TEST(front_check_json)
     CHECK_STR(fu_jget(r.out, "shortest"), "true");
     CHECK_STR(fu_jget(r.out, "exact"), "true");
     CHECK(!*fu_jget(r.out, "file") && !*fu_jget(r.out, "error")); /* "" when absent */
+    CHECK_STR(fu_jget(r.out, "defender_hand"), "\"given\""); /* said as solve and verify say it */
+    fu_run_free(&r);
+    r = fu_tsume("check --plies 9 --format json --defender-hand rest '" MATE3 "'");
+    CHECK_STR(fu_jget(r.out, "defender_hand"), "\"rest\"");
     fu_run_free(&r);
 
     /* The position as solve and verify write it: normalized, after any moves. */
@@ -221,6 +225,7 @@ TEST(front_check_json)
     }
     CHECK(strstr(fu_jget(fu_line(r.out, 1), "error"), "bad SFEN"));
     CHECK(!*fu_jget(fu_line(r.out, 0), "error"));
+    CHECK(!*fu_jget(fu_line(r.out, 1), "defender_hand")); /* not for an error */
     fu_run_free(&r);
     /* A file that cannot be read has an object of its own, id 0, before the answers. */
     r = fu_tsume(fu_fmt("check --plies 1 --format json -f '%s' -f '%s'", fu_path("none.sfen"), path));

@@ -175,6 +175,18 @@ TEST(front_solve_in_check_defends)
     r = fu_solve(fu_fmt("--in-check defend --expect --format sfen -f '%s'", path), NULL, NULL);
     CHECK_INT(r.code, 4);
     CHECK(strstr(r.out, CHECKMATED "\t0\t-\t# ") && strstr(r.err, "; expect 1 match, 2 mismatch, 0 undecided\n"));
+    /* Each line says the side to move defends, which nothing else in the file tells
+     * (read back without the option, a side in check attacks: a reviewer's mismatch). */
+    CHECK(strstr(r.out, ":1, the side to move defends (--in-check defend), expected 0: match\n"));
+    CHECK(strstr(r.out, ":2, the side to move defends (--in-check defend), expected 0: MISMATCH\n"));
+    fu_run_free(&r);
+    /* Its KIF record closes with the まで line too (it had none: a reviewer's find). */
+    const char *kif = fu_path("mated.kif");
+    r = fu_solve(fu_fmt("--in-check defend --kif '%s' '" CHECKMATED "'", kif), NULL, NULL);
+    CHECK_INT(r.code, 0);
+    char *text = fu_slurp(kif);
+    CHECK(text && strstr(text, "\n手数----指手---------消費時間--\nまで0手で詰み\n"));
+    free(text);
     fu_run_free(&r);
     v = fu_tsume("verify --in-check defend '" CHECKMATED "'");
     CHECK_INT(v.code, 2);
@@ -490,19 +502,20 @@ TEST(front_solve_expect_within)
     /* A number out of range is said to be, not passed over as no expectation (a
      * reviewer's case: 4001 and -3 gave no 'expect' line at all). */
 #define P3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\t"
-    snprintf(path, sizeof path, "%s", fu_write("bad.sfen", P3 "4001\n" P3 "-3\n" P3 "nomate<=0\n" P3 "x\n"));
+    snprintf(path, sizeof path, "%s", fu_write("bad.sfen", P3 "4001\n" P3 "-3\n" P3 "nomate<=0\n" P3 "x\n" P3 "+3\n"));
 #undef P3
     r = fu_tsume(fu_fmt("solve --expect -f '%s'", path));
     CHECK_INT(r.code, 0);
-    CHECK(strstr(r.out, "  expect   4001: out of range: lengths run from 0 to 4000 (from 1 after nomate<=)\n"));
-    CHECK(strstr(r.out, "  expect   -3: out of range"));
-    CHECK(strstr(r.out, "  expect   nomate<=0: out of range"));
+    CHECK(strstr(r.out, "  expect   4001: not a length: lengths are plain numbers from 0 to 4000 (from 1 after nomate<=)\n"));
+    CHECK(strstr(r.out, "  expect   -3: not a length"));
+    CHECK(strstr(r.out, "  expect   nomate<=0: not a length"));
     CHECK(!strstr(r.out, "  expect   x"));
-    CHECK(strstr(r.out, "; expect 0 match, 0 mismatch, 3 undecided\n"));
+    CHECK(strstr(r.out, "  expect   +3: not a length")); /* in range, but no plain number ('out of range' before) */
+    CHECK(strstr(r.out, "; expect 0 match, 0 mismatch, 4 undecided\n"));
     fu_run_free(&r);
     r = fu_tsume(fu_fmt("solve --expect --format json -f '%s'", path));
     CHECK_STR(fu_jget(fu_line(r.out, 0), "expect_error"),
-              "\"out of range: lengths run from 0 to 4000 (from 1 after nomate<=)\"");
+              "\"not a length: lengths are plain numbers from 0 to 4000 (from 1 after nomate<=)\"");
     CHECK_STR(fu_jget(fu_line(r.out, 0), "match"), "");
     fu_run_free(&r);
     fu_end();

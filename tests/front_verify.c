@@ -530,11 +530,11 @@ TEST(front_verify_stated_line)
     snprintf(path, sizeof path, "%s",
              fu_write("st.sfen", P5 "5\tB*8c 6a5a N*4c 5a4a N*5c\n" P5 "5\tB*8c 6a7a 6c7b+\n" P5 "3c3b\n" P5
                                  "B*8c 6a5a\n" P5 "B*8c 5a5b\n" P5 "B*8c 6a7a 1a1b\n" P5 "x\n" P5
-                                 "B*8c 6a5a N*4c 5a4a 6c6b+\n"));
+                                 "B*8c 6a5a N*4c 5a4a 6c6b+\n" P5 "B*8c 6a5a N*4c 5a4a N*5c 4a3b 1a1b\n"));
 #undef P5
     fu_run_t r = fu_tsume(fu_fmt("verify --jobs 1 --format json -f '%s'", path));
     CHECK_INT(r.code, 0);
-    CHECK_INT(fu_count_lines(r.out), 8);
+    CHECK_INT(fu_count_lines(r.out), 9);
     static const char *const want[][5] = {
         /* stated_line, stated_ply, stated_move, stated_mated_in, stated_error_ply */
         {"\"same\"", "", "", "", ""},
@@ -545,10 +545,13 @@ TEST(front_verify_stated_line)
         {"\"shorter\"", "2", "[\"6a7a\"]", "1", "3"},
         {"", "", "", "", ""}, /* "x" is no move: no stated line */
         {"\"no-mate-now\"", "5", "[\"6c6b+\"]", "", ""},
+        /* past the mate: no move is legal there, and goes-on was never said (it was
+         * "illegal"); the move as written */
+        {"\"goes-on\"", "6", "[\"4a3b\"]", "", ""},
     };
     static const char *const keys[] = {"stated_line", "stated_ply", "stated_move", "stated_mated_in",
                                        "stated_error_ply"};
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < 9; i++)
         for (int k = 0; k < 5; k++)
             CHECK_STR(fu_jget(fu_line(r.out, i), keys[k]), want[i][k]);
     fu_run_free(&r);
@@ -570,7 +573,7 @@ TEST(front_verify_stated_line)
     r = fu_tsume(fu_fmt("verify --jobs 1 --line '3c3b' -f '%s'", path));
     CHECK_INT(r.code, 2);
     CHECK_STR(r.out, "");
-    CHECK_STR(r.err, "tsume: verify: --line states one problem's line, and 8 problems were given\n");
+    CHECK_STR(r.err, "tsume: verify: --line states one problem's line, and 9 problems were given\n");
     fu_run_free(&r);
     /* The question about the stated reply counts in the nodes, and within --nodes. */
     r = fu_tsume("verify --jobs 1 --format json 'l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1'");
@@ -599,7 +602,7 @@ TEST(front_verify_stated_line)
     CHECK_STR(fu_jget(fu_line(r.out, 2), "stated_line"), "\"undecided\"");
     fu_run_free(&r);
 
-    /* The same eight in the text report, each kind in words (the 7th states no line),
+    /* The same nine in the text report, each kind in words (the 7th states no line),
      * then under the limit, where the three departures are undecided. */
     static const char *const said[] = {
         "the same line",
@@ -610,6 +613,7 @@ TEST(front_verify_stated_line)
         ("departs at ply 2: 6a7a, a reply mated sooner: in 1 ply, where the line's lasts 3; its move 3: illegal move "
          "'1a1b' in this position"),
         "departs at ply 5: 6c6b+, a move that does not mate at once, where the line's last move does",
+        "goes on after the mate, 2 more plies from ply 6: 4a3b ...",
     };
     /* At 800 nodes the walk stops before it lists the alternatives of plies 1 and 2
      * (unwalked 2): a stated move there that is no finding is undecided.  Ply 5 was
@@ -627,18 +631,18 @@ TEST(front_verify_stated_line)
             const char *line = fu_line(r.out, i);
             if (strncmp(line, "  stated   ", 11))
                 continue;
-            const char *expected = k < 7 ? said[k] : "none";
+            const char *expected = k < 8 ? said[k] : "none";
             if (limited && (k == 1 || k == 2) && u < 2)
                 expected = undecided[u++];
             if (k == 5 && limited)
                 expected = "departs at ply 2: 6a7a, no finding, and a limit left undecided what it is; its move 3: illegal "
                        "move '1a1b' in this position";
-            if (k >= 7 || strcmp(line + 11, expected))
+            if (k >= 8 || strcmp(line + 11, expected))
                 test_fail(__FILE__, __LINE__, "%s stated line %d: '%s', want '%s'", limited ? "limited," : "",
                           k + 1, line + 11, expected);
             k++;
         }
-        CHECK_INT(k, 7);
+        CHECK_INT(k, 8);
         fu_run_free(&r);
     }
     /* --kif: the departure is a comment where it departs; a length of one is "1 ply". */

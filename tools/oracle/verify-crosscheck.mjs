@@ -342,9 +342,10 @@ function statedCheck(rep, positions, bad) {
         pos.play(mv);
     }
     let want, ply = 0;
-    if (illegal && (!depart || depart === illegal)) want = 'illegal', ply = illegal;
+    // past the main line's mate no move is legal: a word there goes on, it is not illegal
+    if (depart > n) want = 'goes-on', ply = depart;
+    else if (illegal && (!depart || depart === illegal)) want = 'illegal', ply = illegal;
     else if (!depart) want = S.length < n ? 'ends' : 'same', ply = S.length < n ? S.length + 1 : 0;
-    else if (depart > n) want = 'goes-on', ply = depart;
     else {
         ply = depart;
         const m = S[depart - 1], f = rep.findings.find((x) => x.ply === depart && x.moves && !x.branch && x.moves[0] === m);
