@@ -19,15 +19,18 @@ ifeq ($(origin CC),default)
 CC       := gcc
 endif
 # The release build prefers clang when it is installed (it is not installed for this):
-# the same search runs 7-8% faster compiled by clang 14 than by gcc 12, all of it in
-# movegen (Microcosmos: 100 s against 108 s CPU, the same 65.8 M nodes).  The sanitizer
-# build uses $(CC).  Objects go to a directory per compiler, so a build never mixes them.
+# the same search runs faster compiled by clang 14 than by gcc 12, all of it in movegen
+# (Microcosmos: 100 s against 108 s CPU, the same 65.8 M nodes; README).  The sanitizer
+# build uses $(CC).  Release objects go to a directory per compiler, so a release build
+# never mixes them (the sanitizer builds' do not: 'make clean' after changing CC).
 ifeq ($(origin REL_CC),undefined)
 REL_CC   := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 endif
 BUILD    := build
 REL      := $(BUILD)/release-$(notdir $(REL_CC))
-SHARED   ?= ../shared
+# The shared material (problems, oracle): SHARED=DIR, or TSUME_SHARED in the environment
+# as the tests themselves read it.
+SHARED   ?= $(or $(TSUME_SHARED),../shared)
 ARCH     ?= -march=native
 # Link-time optimization lets the search inline movegen's attack tests across files:
 # Microcosmos in 92.9 s against 95.2 s CPU (clang, the same 65.8 M nodes), a fixed 4 M
@@ -38,7 +41,9 @@ BASE     := -std=gnu17 $(WARN) -MMD -MP
 REL_CFLAGS  := $(BASE) -O3 $(ARCH) $(LTO) -DNDEBUG
 REL_LDFLAGS := -O3 $(ARCH) $(LTO)
 ASAN_CFLAGS := $(BASE) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -DTSUME_NO_JEMALLOC
-REL_LIBS    := -ljemalloc -lm -lpthread
+# --no-as-needed: gcc's LTO hides malloc from the linker, and Debian's gcc links
+# --as-needed, which then dropped jemalloc (front/main.c names mallctl as well).
+REL_LIBS    := -Wl,--push-state,--no-as-needed -ljemalloc -Wl,--pop-state -lm -lpthread
 ASAN_LIBS   := -fsanitize=address,undefined -lm -lpthread
 TSAN_CFLAGS := $(BASE) -O1 -g -fsanitize=thread -DTSUME_NO_JEMALLOC
 FUZZ_SECONDS ?= 60
@@ -76,17 +81,17 @@ $(VERSION_C): FORCE
 # ---- release build ----
 $(REL)/%.o: %.c | $(BUILD)/.deps-build
 	@mkdir -p $(dir $@)
-	$(REL_CC) $(REL_CFLAGS) -c $< -o $@
+	$(REL_CC) $(REL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(REL)/tsume: $(call robjs,$(CORE_SRC) $(FRONT_SRC) $(VERSION_C))
-	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
+	$(REL_CC) $(REL_LDFLAGS) $(LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 $(REL)/tsume-tests: $(call robjs,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
-	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
+	$(REL_CC) $(REL_LDFLAGS) $(LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # tsume-usi: `tsume usi` as a program of its own, for GUIs that register a bare path.
 $(REL)/tsume-usi: $(call robjs,$(CORE_SRC) front/usi_main.c front/cmd_usi.c front/usi_search.c front/input.c $(VERSION_C))
-	$(REL_CC) $(REL_LDFLAGS) -o $@ $^ $(REL_LIBS)
+	$(REL_CC) $(REL_LDFLAGS) $(LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # Copied whenever they differ, not by date: with another compiler the binary to copy
 # may be older than the one in place.
@@ -133,12 +138,15 @@ $(BUILD)/cov/tsume-tests: $(call objs,cov,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 
 # ---- tests ----
 # The oracle cross-check needs node and the two npm rules libraries (tools/oracle).
-$(BUILD)/.deps-test:
-	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || tools/deps.sh nodejs npm
+# Checked first, with the build's own package, so that a fresh machine is told every
+# missing package at once; setup.sh runs each time (0.1 s when the install is current),
+# so a changed lock file or a removed node_modules is installed again.
+$(BUILD)/.deps-test: FORCE
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || tools/deps.sh libjemalloc-dev nodejs npm
 	@tools/oracle/setup.sh $(SHARED)
 	@mkdir -p $(BUILD) && touch $@
 
-test: tsume $(REL)/tsume-tests $(BUILD)/.deps-test
+test: $(BUILD)/.deps-test tsume $(REL)/tsume-tests
 	TSUME_BIN=./tsume TSUME_SHARED=$(SHARED) $(REL)/tsume-tests
 
 asan: $(BUILD)/asan/tsume $(BUILD)/asan/tsume-tests $(BUILD)/.deps-test

@@ -13,6 +13,30 @@
 #include "cli.h"
 #include "input.h"
 
+#ifndef TSUME_NO_JEMALLOC
+/* jemalloc's own entry point, named so that the link needs the library: gcc's LTO hides
+ * malloc from the linker, and Debian's gcc links --as-needed, so a gcc build once ran on
+ * glibc's malloc with -ljemalloc given (a helper's review of the set-up, 2026-12-01). */
+int mallctl(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
+#endif
+
+/* The allocator, for --version: "jemalloc 5.3.0", or libc's in the sanitizer and
+ * coverage builds. */
+static void allocator_name(char *buf, size_t len)
+{
+#ifndef TSUME_NO_JEMALLOC
+    const char *v = NULL;
+    size_t n = sizeof v;
+    if (mallctl("version", &v, &n, NULL, 0) == 0 && v) {
+        snprintf(buf, len, "jemalloc %.*s", (int)strcspn(v, "-"), v);
+        return;
+    }
+    snprintf(buf, len, "jemalloc");
+#else
+    snprintf(buf, len, "libc malloc: a sanitizer or coverage build");
+#endif
+}
+
 static const struct {
     const char *name;
     int (*run)(int, char **);
@@ -111,7 +135,9 @@ int main(int argc, char **argv)
         return argc < 2 ? 2 : output_written("--help", 0);
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
-        printf("tsume %s\n", tsume_version);
+        char alloc[64];
+        allocator_name(alloc, sizeof alloc);
+        printf("tsume %s (%s)\n", tsume_version, alloc);
         return output_written("--version", 0);
     }
     for (int i = 0; i < N_COMMANDS; i++)

@@ -11,11 +11,20 @@ done
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "deps: installing$missing" >&2
     export DEBIAN_FRONTEND=noninteractive
+    log=$(mktemp) || exit 1
     # A stale package list is the usual reason an install fails: refresh and retry once.
-    apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1 ||
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends $missing >/dev/null; } ||
-        { echo "deps: apt-get could not install$missing" >&2; exit 1; }
-    exit 0
+    # shellcheck disable=SC2086 # the package list is words on purpose
+    if apt-get install -y -q --no-install-recommends $missing >"$log" 2>&1 ||
+        { apt-get update -q >>"$log" 2>&1 && apt-get install -y -q --no-install-recommends $missing >>"$log" 2>&1; }; then
+        rm -f "$log"
+        exit 0
+    fi
+    # apt-get's own reason (no network, a lock held, an unknown package), then the command.
+    echo "deps: apt-get could not install$missing; its last words:" >&2
+    grep -v '^[[:space:]]*$' "$log" | tail -n 5 | sed 's/^/deps:   /' >&2
+    echo "deps: to retry by hand: apt-get update && apt-get install -y$missing" >&2
+    rm -f "$log"
+    exit 1
 fi
 echo "deps: missing Debian packages:$missing" >&2
 echo "deps: run: sudo apt-get install -y$missing" >&2

@@ -17,7 +17,7 @@ src="$shared/oracle"
 dst="$root/build/oracle"
 
 [ -f "$src/package.json" ] && [ -f "$src/package-lock.json" ] ||
-    die "no package.json/package-lock.json in $src (pass the shared dir as argument)"
+    die "no package.json/package-lock.json in $src (the shared dir: 'make test SHARED=DIR' or TSUME_SHARED=DIR; here its first argument)"
 command -v node >/dev/null 2>&1 || die "node not found (install nodejs)"
 command -v npm >/dev/null 2>&1 || die "npm not found (install npm)"
 
