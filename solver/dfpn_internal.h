@@ -1,6 +1,7 @@
 /*
  * dfpn_internal.h: what the parts of the df-pn search share (dfpn.c, dfpn_child.c,
- * dfpn_path.c, dfpn_delay.c, dfpn_sim.c, dfpn_result.c), and nothing else includes.
+ * dfpn_path.c, dfpn_delay.c, dfpn_sim.c, dfpn_result.c), and nothing else includes but
+ * the unit tests of those parts (tests/solver_hand.c).
  *
  * A search (dfpn_t) keeps the path from its root, for repetitions, and an arena of
  * children frames: mid() takes a frame of n children (child_t) from the top of the arena

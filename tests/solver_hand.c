@@ -7,6 +7,7 @@
  */
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
+#include "../solver/dfpn_internal.h"
 #include "../solver/hand.h"
 #include "test.h"
 
@@ -113,4 +114,30 @@ TEST(hand_back_over_a_move)
     CHECK_INT(hand_lo_before_move(&p, legal(&p, "G*5b"), hand_of(2, 0, 0, 0, 0, 0, 0)), hand_of(2, 0, 0, 0, 0, 0, 0));
     CHECK_INT(hand_lo_before_move(&p, legal(&p, "5e5c"), hand_of(0, 0, 0, 2, 0, 0, 0)), hand_of(0, 0, 0, 1, 0, 0, 0));
     CHECK_INT(hand_lo_before_move(&p, legal(&p, "5e5c"), 0), 0);
+}
+
+/* A defender's node disproven by a drop (dfpn_result.c): the disproof holds only while
+ * the defender still owns the piece, so the hand it stores is capped at the attacker's
+ * count of that kind (the pieces are one set: a gold more for the attacker is one less
+ * for the defender).  A mutation review found no test failing with the cap removed: the
+ * node counts changed, no answer in the collections did.  Here the rook on 5e checks the
+ * king on 5a and the defender's one gold, dropped on 5b, refutes, its child disproven
+ * for any attacker hand. */
+TEST(dfpn_drop_refutation_caps_the_hand)
+{
+    pos_t p = parse("4k4/9/9/9/4R4/9/9/9/9 w 2Gg 1");
+    char why[96];
+    child_t ch = {.pn = PN_INF, .dn = 0, .dlen = LEN_INF, .rep = REP_NONE, .hand = hand_full()};
+    CHECK(usi_parse_legal(&p, "G*5b", &ch.move, why, sizeof why));
+    dfpn_t d = {.pos = &p, .attacker = BLACK, .mode = MODE_STRICT};
+    node_result_t res = {0};
+    CHECK(dfpn_disproven(&d, &ch, 1, LEN_INF - 1, false, &res, MOVE_NONE) == ch.move);
+    CHECK_INT(res.dlen, LEN_INF);
+    CHECK_INT(hand_count(res.hand, GOLD), 2); /* the attacker's two: with a third, no gold to drop */
+    CHECK_INT(res.hand, hand_set(hand_full(), GOLD, 2));
+    /* Under the composers' rules the drop is an interposition, which more attacker
+     * pieces could make futile: the attacker's own hand, nothing more. */
+    d.mode = MODE_COMPOSER;
+    dfpn_disproven(&d, &ch, 1, LEN_INF - 1, false, &res, MOVE_NONE);
+    CHECK_INT(res.hand, hand_of(0, 0, 0, 0, 0, 0, 2));
 }
