@@ -164,7 +164,7 @@ static void usage(void)
            "  phase_nodes, phase_ms  the effort by phase, [proof, shortening, line]: the\n"
            "                proof of mate or no mate, the proof that the length is the\n"
            "                shortest, the walk that writes the line (not for an error)\n"
-           "  defender_hand \"given\" or \"rest\"\n"
+           "  defender_hand \"given\" or \"rest\" (not for an error)\n"
            "  attacker_check  \"check\" or \"checkmate\", only when the side to move starts\n"
            "                in check (legal: its move must answer the check and give one);\n"
            "                without a mate the text says so on a 'note' line, for it most\n"
@@ -279,7 +279,8 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
             json_array_uint(&j, (uint64_t)(r->phase_seconds[i] * 1000.0)); /* as time_ms */
         json_array_end(&j);
     }
-    json_str(&j, "defender_hand", hand_name(a, r));
+    if (r->status != SOLVE_ERROR) /* as check's and verify's: no hand was used */
+        json_str(&j, "defender_hand", hand_name(a, r));
     root_json(&j, r);
     if (r->status == SOLVE_ERROR)
         json_str(&j, "error", r->error);
