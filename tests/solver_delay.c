@@ -1,7 +1,8 @@
 /*
  * solver_delay.c: the chains of delayed interpositions (solver/delay.h) on a position
  * with every kind of reply: king moves, drops on guarded and on unguarded squares, and
- * board moves onto unguarded squares.
+ * board moves onto unguarded squares; and the capture rule's test of one interposition
+ * (solver/futile.h).
  */
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include "../movegen/sfen.h"
 #include "../movegen/usi_move.h"
 #include "../solver/delay.h"
+#include "../solver/futile.h"
 #include "solver_util.h"
 
 /* "move<prev" for each reply in order, "-" when it heads a chain or stands alone. */
@@ -70,4 +72,32 @@ TEST(delay_nothing_to_chain)
             CHECK_INT(prev[i], -1);
         CHECK_INT(delay_groups(&p, moves, n), n);
     }
+}
+
+/* Under the capture rule an interposition is futile when the attacker takes it and mates
+ * as without it: a dropped piece goes back to the defender's hand, one moved from the
+ * board does not (it was no piece of the hand).  The rook on 5i checks the king on 5a
+ * between two lances; the gold on 4c interposes on 5c or 5d.  Taken on 5c by a dragon,
+ * the king has no square and no piece to put on 5b: futile.  Were the gold handed back,
+ * G*5b would hold (the dragon takes, the king takes the dragon).  A mutation review
+ * found only two collection tests failing with it handed back.  Taken on 5d the rook
+ * leaves 4b: no mate, the reply counts. */
+TEST(futile_capture_hands_back_only_drops)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 4);
+    sh.futile = FUTILE_CAPTURE;
+    pos_t p;
+    CHECK(parse_or_fail(&p, "3lkl3/9/5g3/9/9/9/9/9/4R4 w - 1"));
+    move_t moves[MG_MAX_MOVES];
+    hand_t need = 0;
+    int n = futile_filter(&sh, &p, BLACK, moves, mg_evasions(&p, moves), &need);
+    char kept[128] = "";
+    for (int i = 0; i < n; i++) {
+        char u[USI_MOVE_MAX];
+        size_t len = strlen(kept);
+        snprintf(kept + len, sizeof kept - len, "%s%s", i ? " " : "", usi_format(moves[i], u));
+    }
+    CHECK_STR(kept, "5a4b 5a6b 4c5d");
+    search_end(&sh, &tt);
 }
