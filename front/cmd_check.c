@@ -290,7 +290,7 @@ static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, co
     json_uint(&j, "nodes", r ? r->nodes : 0);
     json_int(&j, "time_ms", r ? (long long)(r->seconds * 1000 + 0.5) : 0);
     if (r && r->status != SOLVE_ERROR) /* as solve's and verify's objects say it */
-        json_str(&j, "defender_hand", a->s.opts.defender_hand_rest || r->defender_hand_filled ? "rest" : "given");
+        json_str(&j, "defender_hand", defender_hand_name(a->s.opts.defender_hand_rest, r));
     if (r)
         root_json(&j, r);
     if (say == SAY_ERROR)

@@ -238,12 +238,6 @@ static int parse_args(int argc, char **argv, solve_args_t *a)
     return -1;
 }
 
-/* The hand policy in force: the one asked for, or "rest" if the solver says it filled it. */
-static const char *hand_name(const solve_args_t *a, const solve_result_t *r)
-{
-    return a->s.opts.defender_hand_rest || r->defender_hand_filled ? "rest" : "given";
-}
-
 static const char *verdict_word(expect_verdict_t v)
 {
     return v == EXPECT_MATCH ? "match" : v == EXPECT_MISMATCH ? "MISMATCH" : "undecided";
@@ -280,7 +274,7 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_array_end(&j);
     }
     if (r->status != SOLVE_ERROR) /* as check's and verify's: no hand was used */
-        json_str(&j, "defender_hand", hand_name(a, r));
+        json_str(&j, "defender_hand", defender_hand_name(a->s.opts.defender_hand_rest, r));
     root_json(&j, r);
     if (r->status == SOLVE_ERROR)
         json_str(&j, "error", r->error);
@@ -405,7 +399,7 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
     root_note(out, r);
     if (searched)
         fprintf(out, "  search   %llu nodes, %lld ms, defender hand %s\n", (unsigned long long)r->nodes, ms,
-                hand_name(a, r));
+                defender_hand_name(a->s.opts.defender_hand_rest, r));
     if (oc->expect != EXPECT_NONE) {
         fputs("  expect   ", out);
         put_safe(out, pb->expect);

@@ -305,6 +305,11 @@ void root_json(json_obj_t *j, const solve_result_t *r)
         json_str(j, "side_to_move", "defends");
 }
 
+const char *defender_hand_name(bool asked_rest, const solve_result_t *r)
+{
+    return asked_rest || r->defender_hand_filled ? "rest" : "given";
+}
+
 void root_note(FILE *out, const solve_result_t *r)
 {
     if (r->status == SOLVE_ERROR)

@@ -78,6 +78,10 @@ void problem_input_free(problem_input_t *in);
  * and defends (--in-check defend); nothing otherwise. */
 void root_json(json_obj_t *j, const solve_result_t *r);
 
+/* The defender's hand a solve used, as every command's report names it: "rest" when it
+ * was asked for (asked_rest) or the solver filled it, else "given". */
+const char *defender_hand_name(bool asked_rest, const solve_result_t *r);
+
 /* The same in the text report, as a "  note     ..." line: always for a side that defends;
  * for one that attacks from check only without a mate, where it most often means the
  * SFEN names the wrong side to move. */

@@ -186,7 +186,7 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
     if (r->status != SOLVE_ERROR)
         fprintf(out, "  search   %llu nodes, %lld ms (solve %llu nodes, %lld ms), defender hand %s\n",
                 (unsigned long long)r->nodes, ms, (unsigned long long)v->solve_nodes, solve_ms,
-                r->defender_hand_filled ? "rest" : "given");
+                defender_hand_name(false, r)); /* cmd_verify.c marks a filled hand */
 }
 
 void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v,
@@ -253,7 +253,7 @@ void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify
     json_uint(&j, "solve_nodes", v->solve_nodes);
     json_int(&j, "solve_time_ms", solve_ms);
     if (r->status != SOLVE_ERROR)
-        json_str(&j, "defender_hand", r->defender_hand_filled ? "rest" : "given");
+        json_str(&j, "defender_hand", defender_hand_name(false, r));
     root_json(&j, r);
     if (r->status == SOLVE_ERROR || v->verdict == VERDICT_ERROR)
         json_str(&j, "error", r->error);
