@@ -22,6 +22,7 @@
 #include "../movegen/usi_move.h"
 #include "../solver/solver.h"
 #include "cli.h"
+#include "interrupt.h"
 #include "json.h"
 #include "solve_common.h"
 
@@ -115,11 +116,12 @@ static void usage(void)
            "\"bound\": N, \"answer\": \"yes\"|\"no\"|\"unknown\"|\"error\", \"status\": the bounded\n"
            "solve's (\"mate\"|\"nomate\"|\"unknown\"|\"error\"; \"nomate\" is no mate within N plies,\n"
            "not that none exists), \"plies\", \"pv\", \"shortest\" (L proven shortest), \"exact\"\n"
-           "(the line certified), \"uncertified\": \"limit\"|\"futility-test\" (why the answer\n"
-           "is unknown), \"nodes\", \"time_ms\", \"defender_hand\", \"attacker_check\",\n"
-           "\"side_to_move\" (as for 'tsume solve'), \"error\"} (\"file\" only from a file; \"plies\"\n"
-           "to \"exact\" only for a mate; \"uncertified\" only for unknown; \"defender_hand\" not\n"
-           "for an error, \"error\" only for one).\n"
+           "(the line certified), \"uncertified\": \"limit\"|\"futility-test\"|\"interrupt\" (why\n"
+           "the answer is unknown), \"interrupted\": true, \"nodes\", \"time_ms\", \"defender_hand\",\n"
+           "\"attacker_check\", \"side_to_move\" (as for 'tsume solve'), \"error\"} (\"file\" only\n"
+           "from a file; \"plies\" to \"exact\" only for a mate; \"uncertified\" only for unknown;\n"
+           "\"interrupted\" only when Ctrl-C or SIGTERM stopped the batch before the position's\n"
+           "search ended; \"defender_hand\" not for an error, \"error\" only for one).\n"
            "\n"
            "When stderr is a terminal, a progress line (done/total, counts, elapsed, ETA, then\n"
            "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
@@ -227,7 +229,7 @@ static saying_t classify(const check_args_t *a, const solve_result_t *r)
 }
 
 static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, saying_t say,
-                       const solve_result_t *r, const char *error)
+                       const solve_result_t *r, const char *error, bool cut)
 {
     int n = a->plies;
     if (pb->file)
@@ -252,13 +254,16 @@ static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, sa
         return;
     case SAY_LENGTH_UNPROVEN:
         fprintf(out, "unknown  mate within %d %s, but %s left its shortest length unproven\n", n, cli_plies(n),
-                r->futile_unsure ? "a futility test that ran out of its budget" : "a limit");
+                r->futile_unsure ? "a futility test that ran out of its budget"
+                : cut            ? "the interrupt"
+                                 : "a limit");
         return;
     case SAY_NOMATE:
         fprintf(out, "no  no mate within %d %s\n", n, cli_plies(n));
         return;
     case SAY_LIMIT:
         fputs(r && r->futile_unsure ? "unknown  a futility test ran out of its budget\n"
+              : cut                 ? "unknown  interrupted: the search was stopped\n"
                                     : "unknown  a limit stopped the search\n",
               out);
         return;
@@ -271,7 +276,7 @@ static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, sa
 /* r is NULL when the position was refused before any search; sfen is the position as
  * solve and verify write it (normalized), or the input text when it did not parse. */
 static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, const char *sfen, saying_t say,
-                       const solve_result_t *r, const char *error)
+                       const solve_result_t *r, const char *error, bool cut)
 {
     json_obj_t j;
     problem_json_begin(&j, out, pb, sfen);
@@ -286,7 +291,9 @@ static void print_json(FILE *out, const check_args_t *a, const problem_t *pb, co
         json_bool(&j, "exact", r->exact);
     }
     if (SAYING_ANSWER[say] == ANSWER_UNKNOWN)
-        json_str(&j, "uncertified", r && r->futile_unsure ? "futility-test" : "limit");
+        json_str(&j, "uncertified", r && r->futile_unsure ? "futility-test" : cut ? "interrupt" : "limit");
+    if (cut)
+        json_bool(&j, "interrupted", true);
     json_uint(&j, "nodes", r ? r->nodes : 0);
     json_int(&j, "time_ms", r ? (long long)(r->seconds * 1000 + 0.5) : 0);
     if (r && r->status != SOLVE_ERROR) /* as solve's and verify's objects say it */
@@ -306,13 +313,14 @@ typedef struct {
     uint64_t *nodes; /* each position's search nodes, for the summary */
 } check_run_t;
 
+/* cut: a signal stopped the batch before this position's search ended (interrupt.h). */
 static answer_t say(FILE *out, const check_args_t *a, const problem_t *pb, const char *sfen, saying_t saying,
-                    const solve_result_t *r, const char *error)
+                    const solve_result_t *r, const char *error, bool cut)
 {
     if (a->json)
-        print_json(out, a, pb, sfen, saying, r, error);
+        print_json(out, a, pb, sfen, saying, r, error, cut);
     else
-        print_text(out, a, pb, saying, r, error);
+        print_text(out, a, pb, saying, r, error, cut);
     return SAYING_ANSWER[saying];
 }
 
@@ -326,20 +334,21 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
     pos_t p;
     if (!problem_position(pb, &p, err, sizeof err)) {
         char shown_buf[PROBLEM_SHOWN_MAX];
-        run->answers[i] = say(out, a, pb, problem_shown(pb, shown_buf), SAY_ERROR, NULL, err);
+        run->answers[i] = say(out, a, pb, problem_shown(pb, shown_buf), SAY_ERROR, NULL, err, false);
         return SOLVE_ERROR;
     }
     const char *shown = sfen_format(&p, sfen);
     color_t defender = opp(solver_attacker(&p, &a->s.opts));
     if (p.king[defender] == SQ_NONE) {
         defender_king_error(err, sizeof err, &p, defender, "");
-        run->answers[i] = say(out, a, pb, shown, SAY_ERROR, NULL, err);
+        run->answers[i] = say(out, a, pb, shown, SAY_ERROR, NULL, err, false);
         return SOLVE_ERROR;
     }
     solve_opts_t o = a->s.opts;
     o.max_plies = a->plies ? a->plies : 1; /* the defender's lengths are even: within 1 is 0 (0: no bound) */
     o.no_shortening = a->first;
     solve_result_t r;
+    bool cut = false;
     if (a->plies == 0 && solver_attacker(&p, &o) == p.side) {
         /* a side to move not in check attacks, and no attack mates in 0 plies (the
          * solver's bound of 1 would allow a mate in one) */
@@ -347,8 +356,9 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
         r.status = SOLVE_NOMATE;
     } else {
         solver_solve(solver, &p, &o, &r);
+        cut = cli_interrupted();
     }
-    run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error);
+    run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error, cut);
     run->nodes[i] = r.nodes;
     solve_result_free(&r);
     /* the progress line counts answers, as the summary does: yes, no, unknown, error */

@@ -25,6 +25,7 @@
 #include "notation.h"
 #include "cli.h"
 #include "expect.h"
+#include "interrupt.h"
 #include "json.h"
 #include "kiftree.h"
 #include "records.h"
@@ -51,6 +52,8 @@ typedef struct {
     uint64_t nodes;
     expect_kind_t expect;
     expect_verdict_t verdict;
+    bool interrupted; /* a signal stopped the batch before this problem's search ended
+                       * (interrupt.h): what a limit would be said to have cut, it cut */
 } outcome_t;
 
 typedef struct {
@@ -158,8 +161,11 @@ static void usage(void)
            "                line's length, may then be shorter or longer)\n"
            "  uncertified   only when exact is false: \"limit\" (a node or time limit, or the\n"
            "                budget of a question of the shortening or of a refining search,\n"
-           "                stopped the work) or \"futility-test\"\n"
-           "                (what decided rests on a delay-rule test that ran out of its budget)\n"
+           "                stopped the work), \"futility-test\" (what decided rests on a\n"
+           "                delay-rule test that ran out of its budget) or \"interrupt\"\n"
+           "  interrupted   true, only when Ctrl-C or SIGTERM stopped the batch before this\n"
+           "                problem's search ended (its answer is what the search had by\n"
+           "                then: unknown, or a mate whose line may not be certified)\n"
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
            "  phase_nodes, phase_ms  the effort by phase, [proof, shortening, line]: the\n"
            "                proof of mate or no mate, the proof that the length is the\n"
@@ -258,9 +264,12 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_bool(&j, "shortest", r->shortest);
         json_int(&j, "within", r->within);
         if (!r->exact) /* what stopped the certification, as the text says it */
-            json_str(&j, "uncertified",
-                     (r->shortest ? r->line_unsure : r->futile_unsure) ? "futility-test" : "limit");
+            json_str(&j, "uncertified", (r->shortest ? r->line_unsure : r->futile_unsure) ? "futility-test"
+                                        : oc->interrupted                                 ? "interrupt"
+                                                                                          : "limit");
     }
+    if (oc->interrupted)
+        json_bool(&j, "interrupted", true);
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
     if (r->status != SOLVE_ERROR) {
@@ -326,7 +335,7 @@ static void print_sfen(FILE *out, const problem_t *pb, const char *sfen, const s
     if (r->status == SOLVE_MATE && !r->shortest)
         fputs(", length not proven shortest", out);
     else if (r->status == SOLVE_UNKNOWN)
-        fputs(", unknown: a limit stopped the search", out);
+        fputs(oc->interrupted ? ", unknown: interrupted" : ", unknown: a limit stopped the search", out);
     else if (r->status == SOLVE_ERROR) {
         fputs(": error: ", out);
         put_safe(out, r->error);
@@ -355,7 +364,9 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         else if (r->shortest) /* the length is proven, some choice along the line is not */
             fprintf(out, "  status   mate in %d %s (shortest proven; line not certified: %s)\n", r->plies,
                     cli_plies(r->plies),
-                    r->line_unsure ? "a futility test ran out of its budget" : "a limit stopped the refinement");
+                    r->line_unsure    ? "a futility test ran out of its budget"
+                    : oc->interrupted ? "interrupted"
+                                      : "a limit stopped the refinement");
         else if (r->shorten_budget) /* no limit of the user's: name the budget and the way past it */
             fprintf(out,
                     "  status   mate within %d plies proven, line of %d %s (not certified: the question for %d plies "
@@ -366,7 +377,9 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
               * as defence on a stopped test, or a limit stopped the shortening */
             fprintf(out, "  status   mate within %d plies proven, line of %d %s (not certified: %s)\n", r->within,
                     r->plies, cli_plies(r->plies),
-                    r->futile_unsure ? "a futility test ran out of its budget" : "a limit stopped the shortening");
+                    r->futile_unsure  ? "a futility test ran out of its budget"
+                    : oc->interrupted ? "interrupted"
+                                      : "a limit stopped the shortening");
         if (r->plies == 0) {
             fputs("  line     (none: the side to move has no reply that counts)\n", out);
             break;
@@ -388,7 +401,9 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
         fputs("  status   nomate (proven: no mate exists)\n", out);
         break;
     case SOLVE_UNKNOWN:
-        fputs("  status   unknown (a limit stopped the search)\n", out);
+        fputs(oc->interrupted ? "  status   unknown (interrupted: the search was stopped)\n"
+                              : "  status   unknown (a limit stopped the search)\n",
+              out);
         break;
     case SOLVE_ERROR:
         fputs("  status   error: ", out);
@@ -469,6 +484,7 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
             solver_solve(solver, &p, &a->s.opts, &r);
             seconds = wall_seconds() - t0;
             searched = true;
+            oc->interrupted = cli_interrupted();
         }
     }
     oc->nodes = r.nodes;

@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "expect.h"
 #include "input.h"
+#include "interrupt.h"
 #include "kiftree.h"
 #include "records.h"
 #include "solve_common.h"
@@ -133,7 +134,9 @@ static void usage(void)
            "pv, leftover, leftover_sure, flaws_open, unwalked, findings [{ply, kind, label,\n"
            "plies, moves, branch_ply, branch}], stated_line, stated_ply, stated_move,\n"
            "stated_finding, stated_mated_in (or stated_mated_within, a bound, when a limit\n"
-           "left the length unproven), stated_error_ply, stated_error, nodes, time_ms,\n"
+           "left the length unproven), stated_error_ply, stated_error, interrupted (true,\n"
+           "only when Ctrl-C or SIGTERM stopped the batch before the problem's work ended:\n"
+           "what a limit left open above, the stop left), nodes, time_ms,\n"
            "solve_nodes, solve_time_ms, defender_hand and attacker_check (as for 'tsume\n"
            "solve'), error.  A file that cannot be read is named on stderr and first on\n"
            "stdout by an object of its own: id 0, sfen \"\", verdict \"error\" and the\n"
@@ -392,10 +395,11 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     }
     /* The time of the whole problem, the stated line's comparison included, as its nodes. */
     long long ms = (long long)(seconds * 1000.0), solve_ms = (long long)(v.solve_seconds * 1000.0);
+    bool cut = searched && cli_interrupted();
     if (a->json)
-        vreport_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms);
+        vreport_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms, cut);
     else
-        vreport_text(out, a->usi, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms);
+        vreport_text(out, a->usi, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms, cut);
     if (searched && v.verdict != VERDICT_ERROR)
         records_write(a->records, pb, write_record, &(record_t){&p, &v, compared ? &cmp : NULL, stated_line});
     if (searched)

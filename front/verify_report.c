@@ -102,7 +102,7 @@ static void print_stated(FILE *out, bool usi, pos_t *root, const solve_result_t 
 }
 
 void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, pos_t *root, const verify_result_t *v,
-                  const stated_cmp_t *cmp, long long ms, long long solve_ms)
+                  const stated_cmp_t *cmp, long long ms, long long solve_ms, bool cut)
 {
     problem_text_head(out, pb, sfen);
     const solve_result_t *r = &v->solve;
@@ -119,9 +119,13 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
         fputs(": ", out);
         put_safe(out, r->error);
     } else if (r->status == SOLVE_UNKNOWN) {
-        fputs("  (a limit stopped the search)", out);
+        fputs(cut ? "  (interrupted: the search was stopped)" : "  (a limit stopped the search)", out);
     }
     putc('\n', out);
+    if (cut && r->status == SOLVE_MATE) /* the notes below say "a limit" of any stop */
+        fputs("  note     interrupted: the verification was stopped before it ended, as a limit\n"
+              "           would stop it\n",
+              out);
     if (v->flaws_open)
         fprintf(out, "  note     the flaws from ply %d on make it cooked only if the line up to them is the\n"
                      "           composition's; a limit left that open\n",
@@ -190,7 +194,7 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
 }
 
 void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v,
-                  const stated_cmp_t *cmp, long long ms, long long solve_ms)
+                  const stated_cmp_t *cmp, long long ms, long long solve_ms, bool cut)
 {
     const solve_result_t *r = &v->solve;
     json_obj_t j;
@@ -248,6 +252,8 @@ void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify
             }
         }
     }
+    if (cut)
+        json_bool(&j, "interrupted", true);
     json_uint(&j, "nodes", r->nodes);
     json_int(&j, "time_ms", ms);
     json_uint(&j, "solve_nodes", v->solve_nodes);

@@ -305,10 +305,26 @@ TEST(front_batch_interrupted)
     CHECK_INT(fu_count_lines(r.out), 3);
     CHECK(strstr(fu_line(r.out, 0), "\"id\": 1, "));
     CHECK(!strstr(fu_line(r.out, 0), "\"exact\": true"));
+    /* and says it was the stop, not a limit (it said "limit", as a limit's answer) */
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "uncertified"), "\"interrupt\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "interrupted"), "true");
     CHECK(strstr(fu_line(r.out, 1), "\"id\": 2, "));
+    CHECK_STR(fu_jget(fu_line(r.out, 1), "interrupted"), "true"); /* started after the signal */
     CHECK_STR(fu_line(r.out, 2), "rc=130");
     CHECK(strstr(r.err, "tsume: solve: interrupted: the searches were stopped;"));
     CHECK(strstr(r.err, "summary  2 problems: "));
+    fu_run_free(&r);
+    /* check and verify say so too, in text and JSON; a batch not interrupted never does */
+    r = fu_shell(fu_fmt("'%s' check --plies 41 --jobs 1 -f '%s' & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; "
+                        "'%s' verify --format json --jobs 1 -f '%s' & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid",
+                        fu_bin(), in, fu_bin(), in));
+    CHECK(strstr(fu_line(r.out, 0), ":1  yes  mate within 41 plies (proven), shown by a line of "));
+    CHECK_STR(fu_jget(fu_line(r.out, 3), "verdict"), "\"unknown\"");
+    CHECK_STR(fu_jget(fu_line(r.out, 3), "interrupted"), "true");
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("check --plies 1 --format json --nodes 1 -f '%s'", in));
+    CHECK_STR(fu_jget(fu_line(r.out, 0), "uncertified"), "\"limit\"");
+    CHECK(!strstr(r.out, "interrupted"));
     fu_run_free(&r);
     fu_end();
 }
