@@ -47,7 +47,11 @@ static bool name_files(records_t *r, const problem_list_t *l)
                 taken = !strcmp(r->stems[j], stem);
             if (!taken)
                 break;
-            snprintf(stem, sizeof r->stems[0], "%.*s_%d", len, base, k);
+            /* The suffix is kept whole and the name cut to make room: cut after it, a
+             * name of 127 bytes or more lost its suffix and the loop never ended. */
+            char suffix[16];
+            int room = (int)sizeof r->stems[0] - 1 - snprintf(suffix, sizeof suffix, "_%d", k);
+            snprintf(stem, sizeof r->stems[0], "%.*s%s", len < room ? len : room, base, suffix);
         }
         r->files[r->nfiles++] = file;
     }

@@ -691,6 +691,19 @@ TEST(front_solve_kif_csa_files)
     CHECK_INT(r.code, 0);
     CHECK_STR(r.out, "m3-1.kif\nm3_2-1.kif\n"); /* m3.kif, then m3.csa */
     fu_run_free(&r);
+    /* Names too long for a stem keep their suffix whole: two files named alike with 200
+     * bytes each (in two directories) took the loop that made the names unique round
+     * for ever (a fuzzing review). */
+    char longdir[256];
+    snprintf(longdir, sizeof longdir, "%s", fu_path("long"));
+    r = fu_shell(fu_fmt("L=$(printf 'x%%.0s' $(seq 200)); mkdir -p '%s/a' '%s/b' '%s/out' && cp '%s' \"%s/a/$L.sfen\" && "
+                        "cp '%s' \"%s/b/$L.sfen\" && timeout 20 '%s' solve --kif '%s/out' -f \"%s/a/$L.sfen\" "
+                        "-f \"%s/b/$L.sfen\" >/dev/null && LC_ALL=C ls '%s/out' | sed 's/xxxxxxxxxx/X/g'",
+                        longdir, longdir, longdir, kif, longdir, kif, longdir, fu_bin(), longdir, longdir, longdir,
+                        longdir));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "XXXXXXXXXXXXxxxxx_2-1.kif\nXXXXXXXXXXXXxxxxxxx-1.kif\n"); /* 125 bytes and _2, 127 */
+    fu_run_free(&r);
 
     /* A game record (moves from a game's start, KIF or CSA) is the position its moves
      * reach, as 'position startpos moves ...' is; its moves state nothing. */
