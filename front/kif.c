@@ -10,6 +10,7 @@
 #include "kif.h"
 #include "../movegen/errmsg.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,9 @@
 #include "../movegen/sfen.h"
 #include "kif_text.h"
 #include "notation.h"
+
+/* A move number past any record's (a line holds at most SOLVER_MAX_PLY moves). */
+enum { KIF_MOVE_NUMBER_MAX = 999999 };
 
 static bool starts(const char *s, const char *w) { return strncmp(s, w, strlen(w)) == 0; }
 
@@ -373,8 +377,14 @@ static bool read_moves(const kif_lines_t *L, line_state_t *st, char *err, size_t
             return true;
         if (is_move_number_line(s)) {
             char *after;
+            errno = 0;
             long number = strtol(s, &after, 10);
             s = after;
+            /* (last_number + 1 overflowed on 9223372036854775807, and strtol's
+             * saturation made two numbers past it look alike: a fuzzing review) */
+            if (errno == ERANGE || number > KIF_MOVE_NUMBER_MAX)
+                return errmsg(err, errlen, "KIF line %d: move number out of range (at most %d)", line,
+                              KIF_MOVE_NUMBER_MAX);
             if (last_number >= 0 && number != last_number + 1)
                 return errmsg(err, errlen, "KIF line %d: move %ld follows move %ld", line, number, last_number);
             last_number = number;

@@ -481,6 +481,16 @@ TEST(kif_read_errors)
     snprintf(text, sizeof text, "%s   1 ５二角成(96)\n   3 同　銀(41)\n", CLASSIC_BOD);
     CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
     CHECK_STR(err, "KIF line 17: move 3 follows move 1");
+    /* A number past a long's range (UB on the + 1 after LONG_MAX; saturated, two such
+     * numbers read alike) or past any record's is refused as such. */
+    static const char *const HUGE_NUMBERS[] = {"9223372036854775807", "9223372036854775808", "1000000"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(text, sizeof text, "%s   %s ５二角成(96)\n", CLASSIC_BOD, HUGE_NUMBERS[i]);
+        CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
+        CHECK_STR(err, "KIF line 16: move number out of range (at most 999999)");
+    }
+    snprintf(text, sizeof text, "%s   999999 ５二角成(96)\n", CLASSIC_BOD);
+    CHECK(kif_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err) && n == 1);
     snprintf(text, sizeof text, "%s   1 ５二角成(96)\n   2 同　銀(41)\n", CLASSIC_BOD);
     CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 1, &n, err, sizeof err));
     CHECK_STR(err, "KIF line 17: more than 1 moves");
