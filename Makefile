@@ -205,6 +205,14 @@ $(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_us
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC \
 	  -fsanitize-coverage-allowlist=tests/fuzz/fuzz_usi_coverage.txt -o $@ $< $(USI_FUZZ_SRC) -lm -lpthread
 
+# fuzz_front reaches the readers only whole commands use: convert (its options, reading and
+# detection), verify's stated line and solve's expected column; it has its own main.
+FRONT_FUZZ_SRC := $(CORE_SRC) $(filter-out front/main.c,$(FRONT_SRC)) $(VERSION_C)
+$(BUILD)/fuzz/fuzz_front: tests/fuzz/fuzz_front.c $(FRONT_FUZZ_SRC) | $(BUILD)/.deps-fuzz
+	@mkdir -p $(dir $@)
+	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< \
+	  $(FRONT_FUZZ_SRC) -lm -lpthread
+
 # fuzz_problems reads problem files as solve does: the reader and its format detection.
 $(BUILD)/fuzz/fuzz_problems: tests/fuzz/fuzz_problems.c $(MOVEGEN_SRC) $(FORMAT_SRC) front/input.c front/problems.c | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)

@@ -144,6 +144,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(mate);
         }
     }
+    /* A go that waits for stop (go ponder, go infinite: no mate asked) is answered only
+     * by stop or ponderhit; quit before either ends the session without the answer. */
+    if (quit && u.resign_pending)
+        gos--;
     usi_finish(&u, quit);
     usi_set_output(NULL);
     if (fclose(f) != 0)
