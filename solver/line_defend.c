@@ -160,8 +160,10 @@ int line_longest_replies(walk_t *w, pos_t *p, int len, move_t *out, bool refine)
             s[i] = line_mate_within(w, p, w->mode, len - 3, w->search_budget);
             w->patient = patient;
             w->end = end;
+            /* (A walk hurried meanwhile stays uncertified: line_hurried's mark is kept, for
+             * the delay rule's tests are skipped from then on, delay_futile.) */
             if (w->exact != exact || w->unsure != unsure)
-                s[i] = -1, w->exact = exact, w->unsure = unsure;
+                s[i] = -1, w->exact = exact && !w->hurry, w->unsure = unsure;
             if (s[i] < 0)
                 w->starved |= LINE_STARVED_REFINE;
             pos_undo(p, rep[i], &u);
