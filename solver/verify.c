@@ -175,11 +175,12 @@ static line_info_t proven_line(vctx_t *c, pos_t *p, int len)
 
 /* p: just after an alternative move (so c->buf[0] holds it) known to mate (a proof of
  * length hi).  Writes the line after it to c->buf + 1; returns the plies counting the
- * alternative move itself. */
-static int alt_line(vctx_t *c, pos_t *p, int hi)
+ * alternative move itself; *sure: that length is proven the shortest. */
+static int alt_line(vctx_t *c, pos_t *p, int hi, bool *sure)
 {
     bool exact, proven;
     int len = shortest_mate(c->sh, p, c->attacker, c->mode, hi, c->budget, &exact, &proven, NULL);
+    *sure = proven && exact;
     if (!proven) /* the question ran out: the proof at hi still gives a line */
         len = hi;
     return 1 + proven_line(c, p, len).plies;
@@ -248,13 +249,23 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
         if (a.st == DFPN_UNKNOWN) {
             decided = false;
         } else if (a.st == DFPN_PROVEN) {
-            int plies = alt_line(c, p, a.plen), steps;
+            bool sure;
+            int plies = alt_line(c, p, a.plen, &sure), steps;
             pos_undo(p, m, &u);
             bool same;
             int back = merges(c, p, c->buf, plies, k - 1, &steps, &same);
             pos_do(p, m, &u);
-            /* As fast: maybe a choice as good; else, or slower, judged by where it goes. */
-            verify_kind_t kind = plies == rem ? verify_choice_kind(p->king[opp(c->attacker)], m, main) : FIND_COOK;
+            /* As fast: maybe a choice as good; else, or slower, judged by where it goes.
+             * A length not proven shortest may be as fast after all: a move that would
+             * then be a choice as good is left undecided, for a pass with a larger
+             * budget (a white-box review: shtsume_tests #41 at --nodes 300000 called
+             * 6b6a a cook of 17 plies, a 非限定 of 15 without the limit). */
+            verify_kind_t as_fast = verify_choice_kind(p->king[opp(c->attacker)], m, main);
+            if (!sure && plies > rem && as_fast != FIND_COOK) {
+                pos_undo(p, m, &u);
+                return false;
+            }
+            verify_kind_t kind = plies == rem ? as_fast : FIND_COOK;
             if (kind == FIND_COOK && back >= 0 && steps == back - (k - 1) && same)
                 kind = FIND_TRANSPOSE; /* the very position of the main line, as fast */
             else if (kind == FIND_COOK && back >= 0 && steps > back - (k - 1))
@@ -316,7 +327,8 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
          * unbounded proof gives a bound to shorten from. */
         answer_t any = ask(c, p, c->mode, LEN_INF - 1);
         if (any.st == DFPN_PROVEN) {
-            int plies = alt_line(c, p, any.plen);
+            bool sure; /* longer whatever its own length: only the line shown may be */
+            int plies = alt_line(c, p, any.plen, &sure);
             add(c, k, FIND_LONGER, c->buf, plies);
         } else {
             decided = false;

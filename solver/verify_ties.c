@@ -29,13 +29,18 @@ static bool is_tie(const verify_finding_t *f, int n)
 
 /* The ply of the first major finding that another line could avoid (a cook, leftover
  * pieces at the mate), or 0 when some other major finding holds (a length other than the
- * stated one, a longer defence: the line is then not the rules' line). */
+ * stated one, a longer defence: the line is then not the rules' line).  On an
+ * uncertified line the others make no verdict (verify_conclude): a longer defence before
+ * a cook is then open_before's to weigh.  (It returned 0 there too, and a cook after a
+ * proven longer defence stayed cooked: a white-box review.) */
 static int first_avoidable(const verify_result_t *v)
 {
     int first = 0;
     for (int i = 0; i < v->nfindings; i++) {
         const verify_finding_t *f = &v->findings[i];
         if (!verify_kind_major(f->kind))
+            continue;
+        if (f->kind != FIND_COOK && f->kind != FIND_LEFTOVER && !v->solve.exact)
             continue;
         if (f->kind != FIND_COOK && f->kind != FIND_LEFTOVER)
             return 0;

@@ -13,6 +13,7 @@
 #include "test.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "../movegen/usi_move.h"
 #include "../solver/verify.h"
@@ -105,4 +106,30 @@ TEST(verify_conclude_leftover_sure)
     CHECK_INT(conclude(false, true, &n), VERDICT_COOKED); /* the cook decides */
     CHECK_INT(n, 2);
     CHECK_INT(conclude(true, true, &n), VERDICT_COOKED);
+}
+
+/* On an uncertified line a cook after a proven longer defence is no verdict: the line may
+ * leave the rules' at the longer defence, before the cook (open_before).  The longer
+ * defence made first_avoidable give up, and the verdict stayed cooked. */
+TEST(verify_ties_longer_before_cook)
+{
+    for (int longer_first = 0; longer_first < 2; longer_first++) {
+        verify_result_t v;
+        memset(&v, 0, sizeof v);
+        move_t *pv = calloc(9, sizeof *pv);
+        v.solve.status = SOLVE_MATE, v.solve.plies = 9, v.solve.pv = pv, v.solve.within = 9;
+        int cap = 0;
+        move_t m[3] = {1, 2, 3};
+        /* a longer defence at ply 2 and a cook at ply 5, or the cook first */
+        CHECK(verify_append(&v, &cap, longer_first ? 2 : 6, FIND_LONGER, NULL, 0, m, 3));
+        CHECK(verify_append(&v, &cap, 5, FIND_COOK, NULL, 0, m, 3));
+        verify_sort_findings(&v);
+        verify_conclude(&v);
+        CHECK_INT(v.verdict, VERDICT_COOKED);
+        verify_ties(NULL, NULL, NULL, &v, 0);
+        CHECK_INT(v.verdict, longer_first ? VERDICT_UNKNOWN : VERDICT_COOKED);
+        CHECK_INT(v.flaws_open, longer_first ? 5 : 0);
+        verify_clear_findings(&v);
+        free(pv);
+    }
 }
