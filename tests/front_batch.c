@@ -305,8 +305,10 @@ TEST(front_batch_interrupted)
     CHECK_INT(fu_count_lines(r.out), 3);
     CHECK(strstr(fu_line(r.out, 0), "\"id\": 1, "));
     CHECK(!strstr(fu_line(r.out, 0), "\"exact\": true"));
-    /* and says it was the stop, not a limit (it said "limit", as a limit's answer) */
-    CHECK_STR(fu_jget(fu_line(r.out, 0), "uncertified"), "\"interrupt\"");
+    /* and says it was the stop, not a limit (it said "limit", as a limit's answer); the
+     * proof itself may still be under way (a sanitizer build): unknown, no uncertified */
+    const char *why = fu_jget(fu_line(r.out, 0), "uncertified");
+    CHECK(!*why || !strcmp(why, "\"interrupt\""));
     CHECK_STR(fu_jget(fu_line(r.out, 0), "interrupted"), "true");
     CHECK(strstr(fu_line(r.out, 1), "\"id\": 2, "));
     CHECK_STR(fu_jget(fu_line(r.out, 1), "interrupted"), "true"); /* started after the signal */
@@ -318,7 +320,8 @@ TEST(front_batch_interrupted)
     r = fu_shell(fu_fmt("'%s' check --plies 41 --jobs 1 -f '%s' & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; "
                         "'%s' verify --format json --jobs 1 -f '%s' & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid",
                         fu_bin(), in, fu_bin(), in));
-    CHECK(strstr(fu_line(r.out, 0), ":1  yes  mate within 41 plies (proven), shown by a line of "));
+    CHECK(strstr(fu_line(r.out, 0), ":1  yes  mate within 41 plies (proven), shown by a line of ") ||
+          strstr(fu_line(r.out, 0), ":1  unknown  interrupted: the search was stopped"));
     CHECK_STR(fu_jget(fu_line(r.out, 3), "verdict"), "\"unknown\"");
     CHECK_STR(fu_jget(fu_line(r.out, 3), "interrupted"), "true");
     fu_run_free(&r);
