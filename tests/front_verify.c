@@ -234,6 +234,8 @@ TEST(front_verify_cases)
 #define ZUKO69 "9/9/9/9/5l3/p2+rb4/1pG3+R2/S3S4/1+bk6 b 3GSs4n3l16p 1"
 /* 将棋図巧 第10番, 73 plies: its length costs about 1 M nodes to certify, its walk 0.25 M. */
 #define MUSO98 "1p3+rp1p/s2g1pk1n/p3n4/4S2+B1/6N2/2PN1P3/2+sPs1L2/1+p7/L1L6 b 6Prb3gl3p 1"
+/* 将棋無双 第54番 (problems/muso.sfen): 19 plies proven shortest, the file states shtsume's 23. */
+#define MUSO54 "5p3/9/7+PL/8P/7+p1/5P2k/5b1np/6PG1/5+p3 b B3GNP2r4s2n3l9p 1"
 #define MUSO29 "S2g+R4/2r2+B3/1pkn1P3/L1p1+P4/1s2S4/L1P6/1sB6/9/9 b 3g3n2l13p 1"
 #define ZUKO10 "6n2/+PS1+Ps1k2/3s+B1l2/1Lp1G1p1S/3p1n1+R+p/3+p1+nG2/4Pp1G1/6G+r1/5L1N+B b 2Pl7p 1"
 
@@ -318,6 +320,17 @@ TEST(front_verify_report)
     CHECK_INT(r.code, 1);
     CHECK(strstr(r.out, "\n  note     the flaws from ply 17 on make it cooked only if the line up to them is the\n"
                         "           composition's; a limit left that open\n") != NULL);
+    fu_run_free(&r);
+    /* An uncertified line is still 早詰 when the mate proven within fewer plies than
+     * stated (Muso 第54番: 19 proven shortest without a limit; the file's 23 is
+     * shtsume's): at 200,000 nodes within 19 and a line of 19, not certified.  Against a
+     * stated 19 nothing is decided: the cooks on that line make no verdict. */
+    r = verify_json("--hash 16 --nodes 200000 --plies 23 '" MUSO54 "'", 5, "short", "false", "19");
+    CHECK_STR(fu_jget(r.out, "within"), "19");
+    CHECK(!strncmp(findings_of(r.out), "0:short 11:unknown", 18));
+    fu_run_free(&r);
+    r = verify_json("--hash 16 --nodes 200000 --plies 19 '" MUSO54 "'", 1, "unknown", "false", "19");
+    CHECK(!strncmp(findings_of(r.out), "11:unknown", 10));
     fu_run_free(&r);
     /* With 1.3 M nodes the shortening's first turn (half of what the proof left) stops
      * at 71 plies; after the walk it goes on with the rest and certifies 73, so the

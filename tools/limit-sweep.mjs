@@ -171,7 +171,8 @@ function checkRun(pr, common) {
 }
 
 // What a verdict under limits may be, the reference's being the key: the same or unknown.
-// A short mate whose length a limit left uncertified has no short finding, but its cooks.
+// A short mate whose length a limit left uncertified has a short finding only when within
+// and the line are both below the stated length; else it has its cooks.
 const VERDICTS = { sound: ['sound', 'unknown'], cooked: ['cooked', 'unknown'], short: ['short', 'cooked', 'unknown'],
                    nomate: ['nomate', 'unknown'] };
 
