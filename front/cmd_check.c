@@ -190,7 +190,7 @@ static int parse_args(int argc, char **argv, check_args_t *a)
 
 static void print_moves(FILE *out, const solve_result_t *r)
 {
-    if (r->plies == 0) { /* --in-check defend: the side to move is mated as it stands */
+    if (r->plies == 0 && !r->line_cut) { /* --in-check defend: the side to move is mated as it stands */
         fputs(" (the side to move has no reply that counts)\n", out);
         return;
     }
@@ -199,7 +199,8 @@ static void print_moves(FILE *out, const solve_result_t *r)
         char mv[USI_MOVE_MAX];
         fprintf(out, " %s", usi_format(r->pv[i], mv));
     }
-    fputc('\n', out);
+    /* solver.h: line_cut; the walk lost the mate on its path, which stays proven */
+    fputs(r->line_cut ? " (the line stops here, short of the mate)\n" : "\n", out);
 }
 
 /* What the solve r (bounded by a->plies) says about the question. */

@@ -163,7 +163,11 @@ static void usage(void)
            "  uncertified   only when exact is false: \"limit\" (a node or time limit, or the\n"
            "                budget of a question of the shortening or of a refining search,\n"
            "                stopped the work), \"futility-test\" (what decided rests on a\n"
-           "                delay-rule test that ran out of its budget) or \"interrupt\"\n"
+           "                delay-rule test that ran out of its budget), \"interrupt\" or\n"
+           "                \"line-cut\" (below)\n"
+           "  line_cut      true, only when the line stops short of the mate, at the\n"
+           "                attacker's move where the walk lost it on its path (a note\n"
+           "                names the ply; the mate stays proven)\n"
            "  interrupted   true, only when Ctrl-C or SIGTERM stopped the batch before this\n"
            "                problem's search ended (its answer is what the search had by\n"
            "                then: unknown, or a mate whose line may not be certified)\n"
@@ -265,7 +269,8 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         json_bool(&j, "shortest", r->shortest);
         json_int(&j, "within", r->within);
         if (!r->exact) /* what stopped the certification, as the text says it */
-            json_str(&j, "uncertified", (r->shortest ? r->line_unsure : r->futile_unsure) ? "futility-test"
+            json_str(&j, "uncertified", r->line_cut                                          ? "line-cut"
+                                        : (r->shortest ? r->line_unsure : r->futile_unsure) ? "futility-test"
                                         : oc->interrupted                                 ? "interrupt"
                                                                                           : "limit");
     }
@@ -368,6 +373,11 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
                     r->line_unsure    ? "a futility test ran out of its budget"
                     : oc->interrupted ? "interrupted"
                                       : "a limit stopped the refinement");
+        else if (r->line_cut) /* the walk lost its way: the note below says where */
+            fprintf(out,
+                    "  status   mate within %d plies proven, line of %d %s (not certified: it stops short of the "
+                    "mate)\n",
+                    r->within, r->plies, cli_plies(r->plies));
         else if (r->shorten_budget) /* no limit of the user's: name the budget and the way past it */
             fprintf(out,
                     "  status   mate within %d plies proven, line of %d %s (not certified: the question for %d plies "
@@ -382,7 +392,8 @@ static void print_text(FILE *out, const solve_args_t *a, const problem_t *pb, co
                     : oc->interrupted ? "interrupted"
                                       : "a limit stopped the shortening");
         if (r->plies == 0) {
-            fputs("  line     (none: the side to move has no reply that counts)\n", out);
+            fputs(r->line_cut ? "  line     (none)\n" : "  line     (none: the side to move has no reply that counts)\n",
+                  out);
             break;
         }
         if (a->kif && root) {

@@ -303,6 +303,8 @@ void root_json(json_obj_t *j, const solve_result_t *r)
         json_str(j, "attacker_check", r->attacker_check == ATTACKER_CHECKMATED ? "checkmate" : "check");
     if (r->root_defends)
         json_str(j, "side_to_move", "defends");
+    if (r->status == SOLVE_MATE && r->line_cut)
+        json_bool(j, "line_cut", true);
 }
 
 const char *defender_hand_name(bool asked_rest, const solve_result_t *r)
@@ -314,6 +316,11 @@ void root_note(FILE *out, const solve_result_t *r)
 {
     if (r->status == SOLVE_ERROR)
         return;
+    if (r->status == SOLVE_MATE && r->line_cut)
+        fprintf(out, "  note     the line stops at ply %d, short of the mate: the walk found no check there that\n"
+                     "           the table's proofs still mate on its path (proofs are kept without their\n"
+                     "           path); the mate itself is proven\n",
+                r->plies + 1);
     if (r->root_defends)
         fputs("  note     the side to move is in check and defends (--in-check defend): the line starts with its "
               "reply\n",

@@ -149,9 +149,10 @@ static char *answer_of(usi_search_t *s, const solve_result_t *r, char *why, size
 {
     /* A side that defends from check may be mated already: `checkmate` with no move. */
     if (r->status == SOLVE_MATE && (r->plies > 0 || r->root_defends) && r->pv) {
-        move_t *moves = malloc(SOLVER_MAX_PLY * sizeof *moves);
+        /* A line cut short (solver.h: line_cut) ends on a reply: nothing to carry on. */
+        move_t *moves = r->line_cut ? NULL : malloc(SOLVER_MAX_PLY * sizeof *moves);
         int plies = moves ? complete_line(s, r, moves) : -1;
-        const char *note = "";
+        const char *note = r->line_cut ? "; the line stops short of the mate: the walk lost it on its path" : "";
         char buf[96];
         if (plies < 0) { /* keep the composers' line: still a proven mate */
             if (moves)

@@ -86,6 +86,7 @@ typedef struct {
     uint64_t delay_stops;  /* delay-rule tests a budget stopped, decisive or not */
     uint64_t futile_cuts;  /* futility tests cut by their depth cap (futile.c) */
     bool no_simulation;    /* tests: no proof by simulation (dfpn_sim.c) */
+    int line_backouts;     /* tests: the line walk's back-outs (line.c), 0 = MAX_BACKTRACKS */
     uint8_t race_eps8;     /* the unbounded search's epsilon in eighths, 0: 2 (split_race) */
     uint64_t sim_tries, sim_proofs; /* replays of a sibling's proof made, and proven */
     uint64_t sim_own;               /* attacker nodes of replays proven by their own proof */

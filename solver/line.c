@@ -126,6 +126,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     /* Checks the walk backed out of, with the ply of each. */
     move_t bans[BAN_MAX], here[BAN_MAX];
     int ban_ply[BAN_MAX], n_bans = 0, backtracks = 0;
+    int max_backtracks = sh->line_backouts ? sh->line_backouts : MAX_BACKTRACKS;
     int ply = 0;
     for (int left = len; left > 0; left--, ply++) {
         move_t moves[MG_MAX_MOVES];
@@ -137,7 +138,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
         w.banned = here;
         int n = or_node ? line_mating_moves(&w, p, left, moves, true) : line_longest_replies(&w, p, left, moves, true);
         w.n_banned = 0;
-        if (n == 0 && or_node && ply >= 2 && !sh->aborted && backtracks < MAX_BACKTRACKS && n_bans < BAN_MAX) {
+        if (n == 0 && or_node && ply >= 2 && !sh->aborted && backtracks < max_backtracks && n_bans < BAN_MAX) {
             /* No check mates from here along this line, though one did from two plies up:
              * the table's proof that the last check used runs, on this line, into a
              * position the line has already visited (no mate for the attacker; proofs are
@@ -160,8 +161,13 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
             left += 3, ply--; /* the loop's step brings both back */
             continue;
         }
-        if (n == 0)
-            break; /* mate (the defender has no reply that counts), or the search was stopped */
+        if (n == 0) {
+            /* mate (the defender has no reply that counts); at the attacker's move the walk
+             * is lost (the back-outs are used up, or a search was aborted out of memory):
+             * the line stops there, short of the mate, and says so */
+            info.cut = or_node;
+            break;
+        }
         int pick = 0;
         if (n > 1 && line_hurried(&w)) {
             /* Past the deadline or a stop the look-ahead is no longer afforded: its 20,000
@@ -209,7 +215,7 @@ line_info_t line_extract(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
     }
     info.plies = ply;
     info.leftover = leftover_of(p, w.attacker);
-    info.exact = w.exact && ply == len; /* the leftover look-ahead may run out: that only weakens the tie-break */
+    info.exact = w.exact && ply == len && !info.cut; /* the leftover look-ahead may run out: that only weakens the tie-break */
     info.unsure = w.unsure && !w.hurry; /* when both, the limit is the one to name */
     info.starved = w.starved;
     while (ply > 0) {

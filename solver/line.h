@@ -39,6 +39,9 @@ typedef struct {
                   * a result resting on one (exact is then false) */
     unsigned starved; /* LINE_STARVED_* bits, 0 when the count of pieces left is the
                        * look-ahead's whole answer */
+    bool cut; /* the walk stopped short of the mate, the attacker to move with no check
+               * that mates on the line's path: its back-outs used up, or a search aborted
+               * (out of memory).  The mate itself stays proven; exact is false. */
 } line_info_t;
 
 /* Writes the line into pv (p: attacker to move, or the defender just after a check; room

@@ -110,6 +110,8 @@ typedef struct {
                               * 0 otherwise (a limit of the user's, a stopped test) */
     int line_unsure;  /* the line is not certified because a choice along it rests on such a
                        * stopped test (the length may still be: shortest) */
+    int line_cut;     /* the line stops short of the mate, at an attacker's move (line.h:
+                       * line_info_t.cut): plies is where it stops; exact is 0 */
     uint64_t futile_stops; /* delay-rule tests stopped by their budget, whether or not a
                             * length rests on them */
     uint64_t nodes;   /* positions searched */

@@ -138,7 +138,8 @@ static void make_line(dfpn_shared_t *sh, pos_t *p, color_t attacker, const solve
     r->leftover = li.leftover;
     r->exact = exact && li.exact && !o->proof_only;
     r->leftover_sure = r->exact && !li.starved;
-    r->shortest = exact && li.plies == len && !o->proof_only;
+    r->shortest = exact && li.plies == len && !o->proof_only && !li.cut;
+    r->line_cut = li.cut;
     r->line_unsure = li.unsure;
 }
 

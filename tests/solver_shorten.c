@@ -151,8 +151,9 @@ TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
 #define CLASSIC3 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"
 static const char *const CLASSIC3_LINE[3] = {"9f5b+", "4a5b", "S*4b"};
 
-/* Walks classic3 with the two false proofs planted (stop: the solve's stop flag). */
-static line_info_t walk_false_proofs(volatile int *stop, move_t *pv)
+/* Walks classic3 with the two false proofs planted (stop: the solve's stop flag;
+ * backouts: the walk's, 0 for line.c's own). */
+static line_info_t walk_false_proofs(volatile int *stop, int backouts, move_t *pv)
 {
     tt_t tt;
     dfpn_shared_t sh = search_begin(&tt, 16);
@@ -169,8 +170,9 @@ static line_info_t walk_false_proofs(volatile int *stop, move_t *pv)
         pos_undo(&p, m, &u);
     }
     sh.stop = stop;
+    sh.line_backouts = backouts;
     line_info_t li = line_extract(&sh, &p, BLACK, MODE_STRICT, 3, 20000, 0, false, true, pv);
-    CHECK(ends_in_mate(&sh, &p, pv, li.plies));
+    CHECK(li.cut || ends_in_mate(&sh, &p, pv, li.plies));
     search_end(&sh, &tt);
     return li;
 }
@@ -195,9 +197,24 @@ static bool is_classic3_line(const move_t *pv, int plies)
 TEST(line_walk_backs_out_of_a_false_table_proof)
 {
     move_t pv[SOLVER_MAX_PLY];
-    line_info_t li = walk_false_proofs(NULL, pv);
+    line_info_t li = walk_false_proofs(NULL, 0, pv);
     CHECK(is_classic3_line(pv, li.plies));
     CHECK(!li.exact); /* a choice was taken back */
+    CHECK(!li.cut);
+}
+
+/* When the back-outs are used up the walk stops where it is lost, at the attacker's move,
+ * and says so (line_info_t.cut; a solve reports it as line_cut): with one back-out the
+ * walk takes the first false proof, backs out, takes the second and is lost two plies
+ * on, its line 2 plies long (a check and a reply), not certified.  (A line review found
+ * such a line ended on the defender's move as if it were a mate.) */
+TEST(line_walk_lost_says_cut)
+{
+    move_t pv[SOLVER_MAX_PLY];
+    line_info_t li = walk_false_proofs(NULL, 1, pv);
+    CHECK(li.cut);
+    CHECK_INT(li.plies, 2);
+    CHECK(!li.exact);
 }
 
 /* A walk told a bound shorter than the mate it can find (as when a check comes from an
@@ -275,7 +292,7 @@ TEST(line_walk_hurried_backs_out_of_a_false_table_proof)
 {
     volatile int stop = 1;
     move_t pv[SOLVER_MAX_PLY];
-    line_info_t li = walk_false_proofs(&stop, pv);
+    line_info_t li = walk_false_proofs(&stop, 0, pv);
     CHECK(is_classic3_line(pv, li.plies));
     CHECK(!li.exact);
 }
