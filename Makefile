@@ -55,6 +55,7 @@ TEST_SRC  := $(wildcard tests/*.c)
 # notation and KIF/CSA readers: front/ files the tests and fuzz targets link directly
 FORMAT_SRC := front/notation.c front/kif.c front/kif_text.c front/kif_write.c front/csa.c
 FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
+FUZZ_H    := $(wildcard tests/fuzz/*.h)
 
 # The version the binaries report (tsume --version, USI 'id name'): git's description of
 # the checkout, rewritten only when it changes so that only the link is redone.
@@ -193,14 +194,14 @@ $(BUILD)/.deps-fuzz:
 	@tools/deps.sh libclang-rt-14-dev
 	@mkdir -p $(BUILD) && touch $@
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) $(FORMAT_SRC) | $(BUILD)/.deps-fuzz
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(MOVEGEN_SRC) $(FORMAT_SRC) $(FUZZ_H) | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< $(MOVEGEN_SRC) $(FORMAT_SRC) -lm
 
 # fuzz_usi drives the whole USI engine, so it links the solver and the engine as well;
 # coverage feedback comes from the engine and its parsers only (see the allowlist).
 USI_FUZZ_SRC := $(CORE_SRC) front/cmd_usi.c front/usi_search.c front/input.c $(VERSION_C)
-$(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_usi_coverage.txt | $(BUILD)/.deps-fuzz
+$(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_usi_coverage.txt $(FUZZ_H) | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC \
 	  -fsanitize-coverage-allowlist=tests/fuzz/fuzz_usi_coverage.txt -o $@ $< $(USI_FUZZ_SRC) -lm -lpthread
@@ -208,13 +209,13 @@ $(BUILD)/fuzz/fuzz_usi: tests/fuzz/fuzz_usi.c $(USI_FUZZ_SRC) tests/fuzz/fuzz_us
 # fuzz_front reaches the readers only whole commands use: convert (its options, reading and
 # detection), verify's stated line and solve's expected column; it has its own main.
 FRONT_FUZZ_SRC := $(CORE_SRC) $(filter-out front/main.c,$(FRONT_SRC)) $(VERSION_C)
-$(BUILD)/fuzz/fuzz_front: tests/fuzz/fuzz_front.c $(FRONT_FUZZ_SRC) | $(BUILD)/.deps-fuzz
+$(BUILD)/fuzz/fuzz_front: tests/fuzz/fuzz_front.c $(FRONT_FUZZ_SRC) $(FUZZ_H) | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< \
 	  $(FRONT_FUZZ_SRC) -lm -lpthread
 
 # fuzz_problems reads problem files as solve does: the reader and its format detection.
-$(BUILD)/fuzz/fuzz_problems: tests/fuzz/fuzz_problems.c $(MOVEGEN_SRC) $(FORMAT_SRC) front/input.c front/problems.c | $(BUILD)/.deps-fuzz
+$(BUILD)/fuzz/fuzz_problems: tests/fuzz/fuzz_problems.c $(MOVEGEN_SRC) $(FORMAT_SRC) front/input.c front/problems.c $(FUZZ_H) | $(BUILD)/.deps-fuzz
 	@mkdir -p $(dir $@)
 	clang -std=gnu17 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -DTSUME_NO_JEMALLOC -o $@ $< \
 	  $(MOVEGEN_SRC) $(FORMAT_SRC) front/input.c front/problems.c -lm

@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "fuzz_die.h"
 #include "../../front/cli.h"
 #include "../../front/expect.h"
 #include "../../front/stated.h"
@@ -65,17 +66,7 @@ bool cli_position(int argc, char **argv, int flags, pos_t *p)
     return false;
 }
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "fuzz_front: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
-}
+#define die(...) fuzz_die("fuzz_front", __VA_ARGS__)
 
 static bool one_line(const char *s) { return s[0] && !strpbrk(s, "\r\n"); }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_die.h"
 #include "../../front/csa.h"
 #include "../../front/kif.h"
 #include "../../front/notation.h"
@@ -21,17 +22,7 @@
 
 enum { INPUT_MAX = 1 << 14, MOVES_MAX = 256 };
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "fuzz_kif_csa: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
-}
+#define die(...) fuzz_die("fuzz_kif_csa", __VA_ARGS__)
 
 typedef bool (*reader_fn)(const char *, int, pos_t *, move_t *, int, int *, char *, size_t);
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_die.h"
 #include "../../front/input.h"
 #include "../../front/kif.h"
 #include "../../front/problems.h"
@@ -31,17 +32,7 @@ void cli_error(const char *fmt, ...)
     (void)fmt;
 }
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "fuzz_problems: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
-}
+#define die(...) fuzz_die("fuzz_problems", __VA_ARGS__)
 
 /* The moves of a diagram's stated line, replayed from p: their number. */
 static int replay(pos_t p, const char *moves)

@@ -25,23 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_die.h"
 #include "../../front/usi.h"
 #include "../../movegen/movegen.h"
 #include "../../movegen/usi_move.h"
 
 enum { INPUT_MAX = 1 << 12, HASH_CAP_MB = 4, NODE_CAP = 2000 };
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "fuzz_usi: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
-}
+#define die(...) fuzz_die("fuzz_usi", __VA_ARGS__)
 
 /* The command word of a line as the engine reads it: up to the first blank or NUL. */
 static bool command_is(const char *line, const char *word)
