@@ -121,7 +121,8 @@ static void usage(void)
            "\"attacker_check\", \"side_to_move\" (as for 'tsume solve'), \"error\"} (\"file\" only\n"
            "from a file; \"plies\" to \"exact\" only for a mate; \"uncertified\" only for unknown;\n"
            "\"interrupted\" only when Ctrl-C or SIGTERM stopped the batch before the position's\n"
-           "search ended; \"defender_hand\" not for an error, \"error\" only for one).\n"
+           "search ended and the answer is unknown or a line not certified; \"defender_hand\"\n"
+           "not for an error, \"error\" only for one).\n"
            "\n"
            "When stderr is a terminal, a progress line (done/total, counts, elapsed, ETA, then\n"
            "the position under way: its line, phase and nodes) is redrawn on it meanwhile.\n"
@@ -359,7 +360,10 @@ static solve_status_t check_job(void *ctx, solver_t *solver, size_t i, FILE *out
         solver_solve(solver, &p, &o, &r);
         cut = cli_interrupted();
     }
-    run->answers[i] = say(out, a, pb, shown, classify(a, &r), &r, r.error, cut);
+    saying_t saying = classify(a, &r);
+    /* an answer the stop cut nothing from is not marked (a certified yes, a no) */
+    cut = cut && (SAYING_ANSWER[saying] == ANSWER_UNKNOWN || (saying == SAY_MATE_UNCERTIFIED && !a->first));
+    run->answers[i] = say(out, a, pb, shown, saying, &r, r.error, cut);
     run->nodes[i] = r.nodes;
     solve_result_free(&r);
     /* the progress line counts answers, as the summary does: yes, no, unknown, error */

@@ -53,7 +53,8 @@ typedef struct {
     expect_kind_t expect;
     expect_verdict_t verdict;
     bool interrupted; /* a signal stopped the batch before this problem's search ended
-                       * (interrupt.h): what a limit would be said to have cut, it cut */
+                       * (interrupt.h), and the answer is not complete: what a limit
+                       * would be said to have cut, it cut */
 } outcome_t;
 
 typedef struct {
@@ -169,8 +170,9 @@ static void usage(void)
            "                attacker's move where the walk lost it on its path (a note\n"
            "                names the ply; the mate stays proven)\n"
            "  interrupted   true, only when Ctrl-C or SIGTERM stopped the batch before this\n"
-           "                problem's search ended (its answer is what the search had by\n"
-           "                then: unknown, or a mate whose line may not be certified)\n"
+           "                problem's search ended and the answer is not complete: unknown,\n"
+           "                or a mate whose line is not certified (a no-mate, or a line\n"
+           "                certified with its count of pieces, is complete)\n"
            "  nodes, time_ms  search effort (0 when the solver was not called)\n"
            "  phase_nodes, phase_ms  the effort by phase, [proof, shortening, line]: the\n"
            "                proof of mate or no mate, the proof that the length is the\n"
@@ -496,7 +498,10 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
             solver_solve(solver, &p, &a->s.opts, &r);
             seconds = wall_seconds() - t0;
             searched = true;
-            oc->interrupted = cli_interrupted();
+            /* a complete answer (a no-mate, a certified line) is none the stop cut short,
+             * though the signal came before the search ended */
+            bool complete = r.status == SOLVE_NOMATE || (r.status == SOLVE_MATE && r.exact && r.leftover_sure);
+            oc->interrupted = cli_interrupted() && !complete;
         }
     }
     oc->nodes = r.nodes;

@@ -136,8 +136,9 @@ static void usage(void)
            "plies, moves, branch_ply, branch}], stated_line, stated_ply, stated_move,\n"
            "stated_finding, stated_mated_in (or stated_mated_within, a bound, when a limit\n"
            "left the length unproven), stated_error_ply, stated_error, interrupted (true,\n"
-           "only when Ctrl-C or SIGTERM stopped the batch before the problem's work ended:\n"
-           "what a limit left open above, the stop left), nodes, time_ms,\n"
+           "only when Ctrl-C or SIGTERM stopped the batch before the problem's work ended\n"
+           "and something is open: what a limit left open above, the stop left), nodes,\n"
+           "time_ms,\n"
            "solve_nodes, solve_time_ms, defender_hand and attacker_check (as for 'tsume\n"
            "solve'), error.  A file that cannot be read is named on stderr and first on\n"
            "stdout by an object of its own: id 0, sfen \"\", verdict \"error\" and the\n"
@@ -396,7 +397,11 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     }
     /* The time of the whole problem, the stated line's comparison included, as its nodes. */
     long long ms = (long long)(seconds * 1000.0), solve_ms = (long long)(v.solve_seconds * 1000.0);
-    bool cut = searched && cli_interrupted();
+    /* a verdict with everything asked (sound, nomate, or cooked or short with nothing left
+     * open) is none the stop cut short, though the signal came before the work ended */
+    bool open = v.verdict == VERDICT_UNKNOWN ||
+                (v.solve.status == SOLVE_MATE && (v.incomplete || v.unwalked > 0 || !v.solve.exact));
+    bool cut = searched && cli_interrupted() && v.verdict != VERDICT_ERROR && open;
     if (a->json)
         vreport_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms, cut);
     else
