@@ -126,7 +126,10 @@ static void work(task_t *t, dfpn_shared_t *w, bool here)
         if (getenv("TSUME_TRACE"))
             fprintf(stderr, "trace split: check %d of %d on %s: %s, %llu nodes, %.2f s\n", i + 1, t->n,
                     here ? "the solve's thread" : "a helper",
-                    r.status == DFPN_PROVEN ? "proven" : r.status == DFPN_DISPROVEN ? "refuted" : "open",
+                    r.status == DFPN_PROVEN      ? "proven"
+                    : r.status != DFPN_DISPROVEN ? "open"
+                    : r.unsure                   ? "refuted (unsure)"
+                                                 : "refuted",
                     (unsigned long long)(w->nodes - n0), dfpn_now() - t0);
         pthread_mutex_lock(&t->mu);
         if (r.status == DFPN_PROVEN) {
@@ -280,8 +283,12 @@ static bool start_helpers(split_t *sp)
     return true;
 }
 
-/* The root's checks not yet decided on sh's table, in the list's order (file comment). */
-static int open_checks(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, move_t *out)
+/* The root's checks not yet decided on sh's table, in the list's order (file comment).
+ * *unsure: some check left out is refuted by a result resting on a stopped delay-rule
+ * test, so the question's disproof rests on it too (a review found it dropped: a "no"
+ * under --threads then read as certain where one thread's said unsure). */
+static int open_checks(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int len, move_t *out,
+                       bool *unsure)
 {
     move_t all[MG_MAX_MOVES];
     uint64_t key[MG_MAX_MOVES];
@@ -291,8 +298,10 @@ static int open_checks(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_
         pos_do(p, all[i], &u);
         tt_probe_t e = dfpn_probe(sh, p, attacker, mode, len - 1);
         pos_undo(p, all[i], &u);
-        if (e.found && e.dn == 0)
+        if (e.found && e.dn == 0) {
+            *unsure |= e.unsure;
             continue;
+        }
         uint32_t pn = e.found ? e.pn : 1, dn = e.found ? e.dn : 1;
         uint64_t rank = (uint64_t)pn << 32 | (UINT32_MAX - dn);
         int j = k++;
@@ -319,7 +328,7 @@ static task_t *begin(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t 
     t->whole = whole;
     t->root_key = pos_key(p);
     if (!whole)
-        t->n = open_checks(sh, p, attacker, mode, len, t->moves);
+        t->n = open_checks(sh, p, attacker, mode, len, t->moves, &t->unsure);
     t->budget = budget;
     t->base = sh->nodes;
     t->deadline = sh->deadline;
