@@ -138,6 +138,8 @@ static int find_witness(dfpn_t *d, size_t base, int n, int len, hand_t need, boo
         if (c->pn != 0 || c->futile)
             continue;
         if (c->plen <= len - 3) {
+            /* no witness, unless an unsure proof's length is too small (a review) */
+            *unsure |= c->unsure;
             *lo = hand_max(*lo, c->exact ? attacker_hand(d) : c->hand);
             continue;
         }

@@ -55,30 +55,38 @@ static dfpn_result_t ask(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mod
                           : search_budgeted(sh, p, attacker, mode, len, budget);
     if (sh->shortening) {
         sh->asking = 0;
-        if (r.status == DFPN_PROVEN && (!sh->proven || r.plen < sh->proven))
+        /* the progress says "mate within W proven": a sure proof's W only (shortest.h) */
+        if (r.status == DFPN_PROVEN && !r.unsure && (!sh->proven || r.plen < sh->proven))
             sh->proven = r.plen;
     }
     return r;
 }
 
 int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact,
-                  bool *proven, bool *unsure)
+                  bool *proven, bool *unsure, int *sure)
 {
     bool spare;
+    int spare_len;
     unsure = unsure ? unsure : &spare;
+    sure = sure ? sure : &spare_len;
     *exact = *unsure = false;
+    *sure = LEN_NONE;
     dfpn_result_t r = ask(sh, p, attacker, mode, hi, budget);
     *proven = r.status == DFPN_PROVEN;
     if (!*proven)
         return hi;
     hi = r.plen;
     bool hi_unsure = r.unsure; /* hi itself may then be too small under the rule */
+    if (!r.unsure)
+        *sure = r.plen;
     int least = p->side == attacker ? 1 : 2; /* lengths from an attacker node are odd */
     while (hi > least && !sh->aborted) {
         r = ask(sh, p, attacker, mode, hi - 2, budget);
         if (r.status == DFPN_PROVEN) {
             hi = r.plen;
             hi_unsure = r.unsure;
+            if (!r.unsure && r.plen < *sure)
+                *sure = r.plen;
         } else {
             *unsure = hi_unsure || (r.status == DFPN_DISPROVEN && r.unsure);
             *exact = r.status == DFPN_DISPROVEN && !*unsure;

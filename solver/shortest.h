@@ -19,9 +19,11 @@ dfpn_result_t search_budgeted(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfp
  * shortest length found; *exact when it is certain; *proven when any mate within hi was
  * shown in this mode (if not, the return value means nothing); *unsure (may be NULL)
  * when what decided the length rests on a stopped delay-rule test (dfpn.h), which then
- * keeps it from being exact. */
+ * keeps it from being exact.  *sure (may be NULL): the shortest length proven by a result
+ * resting on no stopped test (an unsure proof may be too short under the rule: a witness
+ * of the delay rule taken from an unsure disproof), LEN_NONE when none was. */
 int shortest_mate(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t budget, bool *exact,
-                  bool *proven, bool *unsure);
+                  bool *proven, bool *unsure, int *sure);
 
 /* Before the descent for a long mate of len plies proven from p: walks the table's line
  * of the proof and, from its end back to p, asks at each attacker node of it for a mate

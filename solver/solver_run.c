@@ -63,13 +63,15 @@ static void widen_delay_tests(dfpn_shared_t *sh)
 }
 
 static int retry_unsure(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t mode, int hi, uint64_t step,
-                        int len, bool *exact, bool *unsure)
+                        int len, bool *exact, bool *unsure, int *sure)
 {
     for (int i = 0; i < DELAY_RETRIES && *unsure && sh->delay_stops && !sh->aborted; i++) {
         uint64_t stops = sh->delay_stops;
         widen_delay_tests(sh);
         bool e, proven, u;
-        int l = shortest_mate(sh, p, attacker, mode, hi, step, &e, &proven, &u);
+        int s, l = shortest_mate(sh, p, attacker, mode, hi, step, &e, &proven, &u, &s);
+        if (proven && s < *sure)
+            *sure = s;
         if (getenv("TSUME_TRACE"))
             fprintf(stderr, "trace retry %d: delay budget %llu, length %d%s%s\n", i + 1,
                     (unsigned long long)sh->delay_budget, l, e ? " certified" : "", u ? " (unsure)" : "");
@@ -160,7 +162,7 @@ static void resume_shortening(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, u
     bool exact, proven, unsure;
     sh->shortening = true;
     int len = shortest_mate(sh, &job->pos, job->pos.side, mode, r->plies, o->node_limit - sh->nodes, &exact, &proven,
-                            &unsure);
+                            &unsure, NULL);
     sh->shortening = false;
     if (!proven || !exact)
         return;
@@ -240,6 +242,12 @@ static dfpn_result_t prove(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, colo
          i++) {
         widen_delay_tests(sh);
         dfpn_result_t again = dfpn_solve(sh, p, attacker, mode, o->max_plies, NULL);
+        if (getenv("TSUME_TRACE"))
+            fprintf(stderr, "trace proof retry %d: %s%s\n", i + 1,
+                    again.status == DFPN_PROVEN      ? "proven"
+                    : again.status == DFPN_DISPROVEN ? "disproven"
+                                                     : "open",
+                    again.unsure ? " (unsure)" : "");
         if (again.status == DFPN_UNKNOWN)
             break;
         proof = again;
@@ -299,6 +307,10 @@ static void shorten_and_walk(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, co
             sh->deadline = now + (deadline - now) * 0.75;
     }
     int len = proof_plen;
+    /* within: the shortest length proven by a result resting on no stopped test, the
+     * proof's own (without a bound it runs no delay-rule test) unless the shortening's
+     * does better; len may be shorter, when an unsure proof decided it (shortest.h). */
+    int sure = proof_plen;
     bool exact = false, proven, unsure = false;
     sh->proven = len;
     if (!o->proof_only && !o->no_shortening) {
@@ -307,8 +319,11 @@ static void shorten_and_walk(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, co
         sh->node_limit = limit;
         if (len >= BACKWARD_MIN_PLIES && !limit)
             shortest_backward(sh, p, attacker, mode, len, step);
-        len = shortest_mate(sh, p, attacker, mode, len, step, &exact, &proven, &unsure);
-        len = retry_unsure(sh, p, attacker, mode, proof_plen, step, len, &exact, &unsure);
+        int s;
+        len = shortest_mate(sh, p, attacker, mode, len, step, &exact, &proven, &unsure, &s);
+        if (proven && s < sure)
+            sure = s;
+        len = retry_unsure(sh, p, attacker, mode, proof_plen, step, len, &exact, &unsure, &sure);
         /* Neither a limit of the user's nor a stopped test: the question ran out of
          * the budget a question gets, which the user may not know exists. */
         if (step && !users_nodes && proven && !exact && !unsure && !dfpn_global_limit_hit(sh))
@@ -323,6 +338,7 @@ static void shorten_and_walk(job_t *job, dfpn_shared_t *sh, dfpn_mode_t mode, co
     r->phase_nodes[SOLVE_PHASE_SHORTEST] = line_start - proof_nodes;
     r->phase_seconds[SOLVE_PHASE_SHORTEST] = line_t0 - proof_end;
     make_line(sh, p, attacker, o, r, mode, len, exact, proof_nodes);
+    r->within = exact ? len : sure < len ? len : sure; /* a certified len is a sure one */
     r->phase_nodes[SOLVE_PHASE_LINE] = sh->nodes - line_start;
     r->phase_seconds[SOLVE_PHASE_LINE] = dfpn_now() - line_t0;
 }

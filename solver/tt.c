@@ -463,19 +463,29 @@ static void drop_dominated(tt_t *tt, uint64_t key, const tt_entry_t *keep, bool 
     }
 }
 
-/* The flags of a bound: set as given when the bound is new, and at an equal bound the
- * result that speaks for more hands, and the certain one, win. */
-static inline uint32_t bound_flags(uint32_t amount, bool better, bool equal, uint32_t exact_bit, bool exact,
+/* How a new result meets the entry's at its bound (its flags and hand range with it): a
+ * better bound takes the entry; at an equal one the certain result wins, and of two
+ * alike the one that speaks for more hands.  Never a mix: a certain result exact for a
+ * range of hands met by an unsure one for all of them (a retry with wider tests stores
+ * the same bound again) made one certain for all, outside the range resting on the
+ * stopped test alone (a review's table-level test). */
+typedef enum { BOUND_KEEP, BOUND_TAKE, BOUND_MERGE } bound_meet_t;
+
+static inline bound_meet_t bound_meet(bool better, bool equal, bool old_unsure, bool unsure)
+{
+    if (better || (equal && old_unsure && !unsure))
+        return BOUND_TAKE;
+    return equal && old_unsure == unsure ? BOUND_MERGE : BOUND_KEEP;
+}
+
+static inline uint32_t bound_flags(uint32_t amount, bound_meet_t meet, uint32_t exact_bit, bool exact,
                                    uint32_t unsure_bit, bool unsure)
 {
-    if (better) {
+    if (meet == BOUND_TAKE) {
         amount = exact ? amount | exact_bit : amount & ~exact_bit;
         amount = unsure ? amount | unsure_bit : amount & ~unsure_bit;
-    } else if (equal) {
-        if (!exact)
-            amount &= ~exact_bit;
-        if (!unsure)
-            amount &= ~unsure_bit;
+    } else if (meet == BOUND_MERGE && !exact) {
+        amount &= ~exact_bit;
     }
     return amount;
 }
@@ -491,9 +501,10 @@ void tt_store_proof(tt_t *tt, uint64_t key, hand_t proof_hand, hand_t hi, int pl
     bool had = e->plen != LEN_NONE;
     hand_t old_hi = had && (e->amount & TT_PEXACT) ? proof_hi(e) : had ? hand_full() : e->hand;
     /* One set of flags for the entry's plen: the shorter bound wins. */
-    e->amount = bound_flags(e->amount, plen < e->plen, plen == e->plen, TT_PEXACT, exact, TT_PUNSURE, unsure);
-    hand_t new_hi = plen < e->plen || (plen == e->plen && hand_ge(hi, old_hi)) ? hi : old_hi;
-    if (plen < e->plen) {
+    bound_meet_t meet = bound_meet(plen < e->plen, plen == e->plen, (e->amount & TT_PUNSURE) != 0, unsure);
+    e->amount = bound_flags(e->amount, meet, TT_PEXACT, exact, TT_PUNSURE, unsure);
+    hand_t new_hi = meet == BOUND_TAKE || (meet == BOUND_MERGE && hand_ge(hi, old_hi)) ? hi : old_hi;
+    if (meet == BOUND_TAKE) {
         e->plen = (int16_t)plen;
         e->move = move;
     }
@@ -515,9 +526,10 @@ void tt_store_disproof(tt_t *tt, uint64_t key, hand_t disproof_hand, hand_t lo, 
     tt_entry_t *e = slot(tt, key, disproof_hand);
     bool had = e->dlen != DLEN_NONE;
     hand_t old_lo = had && (e->amount & TT_DEXACT) ? disproof_lo(e) : 0;
-    hand_t new_lo = dlen > e->dlen || (dlen == e->dlen && hand_ge(old_lo, lo)) ? lo : old_lo;
-    e->amount = bound_flags(e->amount, dlen > e->dlen, dlen == e->dlen, TT_DEXACT, exact, TT_DUNSURE, unsure);
-    if (dlen > e->dlen) {
+    bound_meet_t meet = bound_meet(dlen > e->dlen, dlen == e->dlen, (e->amount & TT_DUNSURE) != 0, unsure);
+    hand_t new_lo = meet == BOUND_TAKE || (meet == BOUND_MERGE && hand_ge(old_lo, lo)) ? lo : old_lo;
+    e->amount = bound_flags(e->amount, meet, TT_DEXACT, exact, TT_DUNSURE, unsure);
+    if (meet == BOUND_TAKE) {
         e->dlen = (int16_t)dlen;
         if (e->plen == LEN_NONE)
             e->move = move;

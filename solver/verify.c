@@ -179,7 +179,7 @@ static line_info_t proven_line(vctx_t *c, pos_t *p, int len)
 static int alt_line(vctx_t *c, pos_t *p, int hi, bool *sure)
 {
     bool exact, proven;
-    int len = shortest_mate(c->sh, p, c->attacker, c->mode, hi, c->budget, &exact, &proven, NULL);
+    int len = shortest_mate(c->sh, p, c->attacker, c->mode, hi, c->budget, &exact, &proven, NULL, NULL);
     *sure = proven && exact;
     if (!proven) /* the question ran out: the proof at hi still gives a line */
         len = hi;

@@ -71,8 +71,8 @@ void verify_conclude(verify_result_t *v)
     }
     /* A line not proven shortest may not be the composers': its length and ending make no
      * finding yet, with one exception.  The composers' length is at most within, a mate
-     * proven whatever the line's choices (a futility test that ran out only counted an
-     * interposition as defence), so a within below the stated length is already 早詰;
+     * proven whatever the line's choices and resting on no futility test that ran out
+     * (solver_run.c), so a within below the stated length is already 早詰;
      * the line shows it when it is shorter than stated too.  (Muso 第54番, stated 23 as
      * shtsume's, 19 proven shortest without a limit: at --nodes 200000 within 19 and an
      * uncertified line of 19, which gave unknown.) */

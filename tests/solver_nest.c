@@ -66,7 +66,7 @@ TEST(dfpn_stopped_tests_leave_no_false_proof_numbers)
     dfpn_result_t proof = search_prove(&sh, &p, MUSO26);
     sh.node_limit = sh.nodes + 100000;
     bool exact, proven, unsure;
-    shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure);
+    shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure, NULL);
     CHECK(sh.aborted && !exact); /* the limit stopped the shortening */
     int bad = 0;
     for (size_t i = 0; i < tt_buckets_in_use(&tt) * TT_BUCKET; i++) {

@@ -43,7 +43,7 @@ TEST(shortest_backward_leaves_the_descent_to_the_table)
     shortest_backward(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0);
     uint64_t before = sh.nodes;
     bool exact, proven, unsure;
-    int len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0, &exact, &proven, &unsure);
+    int len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0, &exact, &proven, &unsure, NULL);
     CHECK_INT(len, 225);
     CHECK(exact && proven && !unsure);
     CHECK(sh.nodes - before <= 2); /* one node a question: the root's children are known */
@@ -75,7 +75,7 @@ static uint64_t walk_zuko45(bool certified, uint64_t budget, move_t *pv, line_in
     pos_t p;
     dfpn_result_t proof = search_prove(&sh, &p, ZUKO45);
     bool exact, proven, unsure;
-    int len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0, &exact, &proven, &unsure);
+    int len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 0, &exact, &proven, &unsure, NULL);
     CHECK_INT(len, 85);
     CHECK(exact);
     uint64_t before = sh.nodes;
@@ -129,7 +129,7 @@ TEST(line_walk_ends_in_mate_after_a_stopped_backward_pass)
     sh.node_limit = sh.nodes + 3000000;
     shortest_backward(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000);
     bool exact, proven, unsure;
-    shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure);
+    shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, proof.plen, 10000000, &exact, &proven, &unsure, NULL);
     CHECK(!exact);
     sh.node_limit = 0, sh.aborted = false;
     uint64_t refine = proof_nodes < 20000 ? 20000 : proof_nodes > 200000 ? 200000 : proof_nodes;
@@ -215,6 +215,39 @@ TEST(line_walk_lost_says_cut)
     CHECK(li.cut);
     CHECK_INT(li.plies, 2);
     CHECK(!li.exact);
+}
+
+/* A length decided by an unsure proof (resting on a stopped delay-rule test) may be too
+ * short under the rule, so it is no bound proven (a review: solve reported it as
+ * 'within'): shortest_mate says which length a sure result proved.  classic3 (9f5b+ 4a5b
+ * S*4b) with an unsure proof planted that the position after 9f5b+ is mated already:
+ * the descent takes a mate in 1, unsure, and no sure length; the sure 3 of a search
+ * without the planted proof is one. */
+TEST(shortest_sure_length_passes_over_unsure_proofs)
+{
+    tt_t tt;
+    dfpn_shared_t sh = search_begin(&tt, 16);
+    pos_t p;
+    char err[SFEN_ERR_MAX];
+    CHECK(parse_or_fail(&p, CLASSIC3));
+    move_t m;
+    undo_t u;
+    CHECK(usi_parse_legal(&p, "9f5b+", &m, err, sizeof err));
+    pos_do(&p, m, &u);
+    tt_store_proof(&tt, dfpn_key(&p, MODE_COMPOSER), p.hand[BLACK], hand_full(), 0, MOVE_NONE, 1, false, true);
+    pos_undo(&p, m, &u);
+    bool exact, proven, unsure;
+    int sure = 0;
+    int len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, 3, 0, &exact, &proven, &unsure, &sure);
+    CHECK(proven && unsure && !exact);
+    CHECK_INT(len, 1);
+    CHECK_INT(sure, LEN_NONE);
+    tt_new_search(&tt);
+    len = shortest_mate(&sh, &p, BLACK, MODE_COMPOSER, 3, 0, &exact, &proven, &unsure, &sure);
+    CHECK(proven && !unsure && exact);
+    CHECK_INT(len, 3);
+    CHECK_INT(sure, 3);
+    search_end(&sh, &tt);
 }
 
 /* A walk told a bound shorter than the mate it can find (as when a check comes from an

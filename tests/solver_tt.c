@@ -149,6 +149,24 @@ TEST(tt_unsure_results)
     tt_store_disproof(&tt, KEY + 1, pawns(2), 0, 11, MOVE_NONE, 10, false, true); /* equal: the certain one stays */
     CHECK(!tt_probe(&tt, KEY + 1, pawns(1), 11).unsure);
 
+    /* At one bound a certain result exact for a range and an unsure one for every hand
+     * never mix into a certain one for every hand (a review: the hands outside the range
+     * then rested on the stopped test alone, read as certain): the certain one stays,
+     * with its range, whichever comes first; an unsure one gives way to a certain one. */
+    tt_store_proof(&tt, KEY + 4, pawns(1), pawns(2), 9, MOVE_NONE, 10, true, false);
+    tt_store_proof(&tt, KEY + 4, pawns(1), hand_full(), 9, MOVE_NONE, 10, false, true);
+    t = tt_probe(&tt, KEY + 4, pawns(2), 9);
+    CHECK(t.pn == 0 && t.exact && !t.unsure);
+    CHECK_INT(tt_probe(&tt, KEY + 4, pawns(3), 9).found, false);
+    tt_store_disproof(&tt, KEY + 5, pawns(2), 0, 9, MOVE_NONE, 10, false, true);
+    tt_store_disproof(&tt, KEY + 5, pawns(2), pawns(1), 9, MOVE_NONE, 10, true, false);
+    t = tt_probe(&tt, KEY + 5, pawns(1), 9);
+    CHECK(t.dn == 0 && t.exact && !t.unsure);
+    CHECK_INT(tt_probe(&tt, KEY + 5, pawns(0), 9).found, false);
+    tt_store_disproof(&tt, KEY + 5, pawns(2), 0, 9, MOVE_NONE, 10, false, true); /* and it stays */
+    CHECK(!tt_probe(&tt, KEY + 5, pawns(1), 9).unsure);
+    CHECK_INT(tt_probe(&tt, KEY + 5, pawns(0), 9).found, false);
+
     /* The marks never leak into the effort count, nor the count into the marks. */
     tt_store(&tt, KEY + 2, pawns(0), 3, 4, MOVE_NONE, 0x0FFFFFF0u);
     tt_store(&tt, KEY + 2, pawns(0), 3, 4, MOVE_NONE, 0x100u);
