@@ -102,6 +102,8 @@ static void adopt_branch(verify_result_t *v, verify_result_t *alt, const verify_
     v->incomplete = alt->incomplete;
     v->unwalked = alt->unwalked;
     free(alt->solve.pv);
+    if (!ok) /* a variation-cook could not be kept: no verdict without it, as elsewhere */
+        v->verdict = VERDICT_ERROR, strcpy(v->solve.error, "out of memory");
 }
 
 /* Whether check m, left undecided at attacker ply k in place of the main line's move
