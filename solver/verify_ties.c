@@ -40,10 +40,11 @@ static int first_avoidable(const verify_result_t *v)
         const verify_finding_t *f = &v->findings[i];
         if (!verify_kind_major(f->kind))
             continue;
-        if (f->kind != FIND_COOK && f->kind != FIND_LEFTOVER && !v->solve.exact)
-            continue;
-        if (f->kind != FIND_COOK && f->kind != FIND_LEFTOVER)
+        if (f->kind != FIND_COOK && f->kind != FIND_LEFTOVER) {
+            if (!v->solve.exact)
+                continue;
             return 0;
+        }
         if (!first || f->ply < first)
             first = f->ply;
     }
