@@ -182,6 +182,42 @@ TEST(solver_perpetual_check_is_nomate)
     expect_nomate(SFEN_STARTPOS);
 }
 
+/* The first column of the line of ../shared/problems/famous_long.sfen whose name column
+ * holds name, in buf; false when the file or the line is missing.  (Its modern diagrams
+ * are copyrighted: they are read from there, never copied into the project.) */
+static bool famous_sfen(const char *name, char *buf, size_t size)
+{
+    FILE *f = fopen(test_shared("problems/famous_long.sfen"), "r");
+    bool found = false;
+    if (!f)
+        return false;
+    while (!found && fgets(buf, (int)size, f))
+        if (buf[0] != '#' && strstr(buf, name)) {
+            buf[strcspn(buf, "\t\n")] = 0;
+            found = true;
+        }
+    fclose(f);
+    return found;
+}
+
+/* 縫田光司's 最後の審判 (1997), stated as a mate in 69: after 5f 角 ... 6g 角 the defender
+ * interposes P*5f with check on the attacker's king, whose only answer, 同角, brings back
+ * the position after the first move.  The composer's solution reads the third such drop
+ * as a pawn-drop mate (the king's only escape being a repetition of continuous checks,
+ * which loses), so that the defender must give in at ply 69; the rules leave that reading
+ * undecided.  Ours, as the brief's: a position repeated on the line is never a mate for
+ * the attacker, so the first 同角 already ends the attack, and it is no mate under every
+ * futility rule (85,153 nodes).  gpsusi also answers nomate. */
+TEST(solver_last_judgement_is_nomate)
+{
+    char sfen[512];
+    if (!famous_sfen("最後の審判", sfen, sizeof sfen)) {
+        test_fail(__FILE__, __LINE__, "最後の審判 not found in %s", test_shared("problems/famous_long.sfen"));
+        return;
+    }
+    expect_nomate(sfen);
+}
+
 /* D18: among equally long defences the one that leaves the attacker nothing in hand. */
 TEST(solver_leftover_tiebreak)
 {
