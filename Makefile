@@ -8,6 +8,7 @@
 #   make perft    the whole perft table of ../shared/problems/perft.tsv
 #   make bench    perft speed and the Zuko/Muso solve benchmark (Bench: N signature)
 #   make bench-long  Microcosmos (1525 plies) from ../shared, line replayed by the oracle
+#   make bench-famous  the other long problems of ../shared/problems/famous_long.sfen
 #   make bench-verify  tsume verify over Zuko and Muso (soundness table, cost of verifying)
 #   make fuzz     libFuzzer targets (clang) for a bounded time each
 #   make example  build and solve the bundled example problem
@@ -64,7 +65,7 @@ VERSION_C := $(BUILD)/version.c
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 robjs = $(patsubst %.c,$(REL)/%.o,$(1))
 
-.PHONY: all test asan tsan coverage perft bench bench-long bench-verify fuzz example clean deps FORCE
+.PHONY: all test asan tsan coverage perft bench bench-long bench-famous bench-verify fuzz example clean deps FORCE
 all: tsume tsume-usi
 
 # ---- Debian packages the build needs (installed on first use) ----
@@ -180,6 +181,11 @@ bench-long: tsume $(BUILD)/.deps-test
 	./tsume solve --hash 1024 --time-limit $(LONG_SECONDS) --format json \
 	  "$$(grep -v '^#' $(SHARED)/problems/famous_long.sfen | head -1 | cut -f1)" | \
 	  node tools/oracle/verify-line.mjs --expect-plies 1525
+
+# The other 66 rows of famous_long.sfen, FAMOUS_SECONDS each (about an hour at 60).
+FAMOUS_SECONDS ?= 60
+bench-famous: tsume $(BUILD)/.deps-test
+	node tools/bench-famous.mjs --seconds $(FAMOUS_SECONDS)
 
 # Soundness of Shogi Zuko and Shogi Muso (tsume verify), for the table in README.
 bench-verify: tsume $(BUILD)/.deps-test

@@ -4,6 +4,7 @@
  * reports: the totals, a length proven by one run only (gained, lost), the nodes on the
  * problems both prove with the >10% counts, the answers that differ, and the two kinds of
  * contradiction (mate against no mate, two different proven lengths), which exit 3.
+ * tools/bench-famous.mjs's table is read off a stand-in famous_long.sfen of tiny problems.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +197,93 @@ TEST(tools_no_false_pass)
     CHECK(strstr(r.out, "(short.jsonl:2) 3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1: ply 3 of its line, S*5b, is not "
                         "a legal move\n"));
     CHECK(strstr(r.out, "verify-oracle: 0 passed, 2 failed (0 skipped)\n"));
+    fu_run_free(&r);
+    fu_end();
+}
+
+/* tools/bench-famous.mjs (make bench-famous) over a stand-in famous_long.sfen of tiny
+ * problems, with the real tsume: the first row is left out (Microcosmos is bench-long's), a
+ * proven length against the stated one (DIFFERS), a no-mate against a stated mate, a bad
+ * row, a stand-in tsume's rarer answers, and the tool's own failures (no file, no tsume,
+ * a tsume that answers nothing, a bad argument), which exit 2. */
+TEST(tools_bench_famous)
+{
+    if (!fu_begin())
+        return;
+    fu_write("famous.sfen", "# sfen\tplies\tline\tname\n"
+                            "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\t1525\t-\t# left out\n"
+                            "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\t3\t-\t# three — as stated\n"
+                            "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\t5\t-\t# five\n"
+                            "\n"
+                            "9/6k2/4G4/9/4G4/4P4/9/9/9 b 2G2r2b4s4n4l17p 3\t7\t-\t# seven\n"
+                            "9/6k2/4G4/9/4G4/4P4/9/9/9 b 2G2r2b4s4n4l17p 3\t-\t-\n"
+                            "xyz b - 1\t-\t-\t# bad\n");
+    char shared[512], env[1200];
+    snprintf(shared, sizeof shared, "%s", fu_path("shared"));
+    fu_run_t r = fu_shell(fu_fmt("mkdir -p '%s/problems' && cp '%s' '%s/problems/famous_long.sfen'", shared,
+                                 fu_path("famous.sfen"), shared));
+    CHECK_INT(r.code, 0);
+    fu_run_free(&r);
+    char *abs = realpath(fu_bin(), NULL);
+    snprintf(env, sizeof env, "TSUME='%s' TSUME_SHARED='%s'", abs ? abs : fu_bin(), shared);
+    free(abs);
+    /* nodes and times masked: what is checked is the answers and the table's shape */
+    r = fu_shell(fu_fmt("%s node tools/bench-famous.mjs --seconds 5 --hash 16 | awk -F'\\t' 'BEGIN { OFS = \"\\t\" } "
+                        "NF == 7 && $1 != \"row\" { $5 = \"N\"; $6 = \"T\" } { sub(/; [0-9]+ nodes, [0-9.]+ s$/, "
+                        "\"; N nodes, T s\"); print }'",
+                        env));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "famous_long.sfen: 5 problems (Microcosmos left to make bench-long), --time-limit 5 --hash 16, "
+                     "one thread\n"
+                     "row\tstated\tanswer\tshortest\tnodes\ttime_ms\tname\n"
+                     "2\t3\tmate 3\tyes\tN\tT\tthree\n"
+                     "3\t5\tmate 3 DIFFERS\tyes\tN\tT\tfive\n"
+                     "4\t7\tnomate DIFFERS\t-\tN\tT\tseven\n"
+                     "5\t-\tnomate\t-\tN\tT\t\n"
+                     "6\t-\terror: bad SFEN: unknown piece letter 'x' in rank a\t-\tN\tT\tbad\n"
+                     "total: 2 mates (2 proven shortest), 2 no-mates, 0 unknown, 1 errors; 2 differ from a stated "
+                     "length; N nodes, T s\n");
+    fu_run_free(&r);
+
+    /* a stand-in tsume for the answers tiny problems never give: a mate not proven
+     * shortest (its bound shown, never marked DIFFERS) and a limit hit */
+    fu_write("stub.sh", "#!/bin/sh\ncat > /dev/null\n"
+                        "echo '{\"id\":1,\"status\":\"mate\",\"plies\":3,\"shortest\":true,\"nodes\":5,\"time_ms\":1}'\n"
+                        "echo '{\"id\":2,\"status\":\"mate\",\"plies\":9,\"shortest\":false,\"within\":7,"
+                        "\"nodes\":70,\"time_ms\":20}'\n"
+                        "echo '{\"id\":3,\"status\":\"unknown\",\"nodes\":900,\"time_ms\":5000}'\n"
+                        "echo '{\"id\":4,\"status\":\"nomate\",\"nodes\":25,\"time_ms\":2}'\n"
+                        "echo '{\"id\":5,\"status\":\"error\",\"error\":\"bad\",\"nodes\":0,\"time_ms\":0}'\n");
+    r = fu_shell(fu_fmt("chmod +x '%s' && TSUME='%s' TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("stub.sh"),
+                        fu_path("stub.sh"), shared));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "famous_long.sfen: 5 problems (Microcosmos left to make bench-long), --time-limit 60 --hash 2048, "
+                     "one thread\n"
+                     "row\tstated\tanswer\tshortest\tnodes\ttime_ms\tname\n"
+                     "2\t3\tmate 3\tyes\t5\t1\tthree\n"
+                     "3\t5\tmate 9 (within 7)\t-\t70\t20\tfive\n"
+                     "4\t7\tunknown\t-\t900\t5000\tseven\n"
+                     "5\t-\tnomate\t-\t25\t2\t\n"
+                     "6\t-\terror: bad\t-\t0\t0\tbad\n"
+                     "total: 2 mates (1 proven shortest), 1 no-mates, 1 unknown, 1 errors; 0 differ from a stated "
+                     "length; 1000 nodes, 5.0 s\n");
+    fu_run_free(&r);
+
+    r = fu_shell(fu_fmt("%s node tools/bench-famous.mjs --seconds 0", env));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "bench-famous: bad argument '--seconds' '0'\n"));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("none")));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "bench-famous: cannot read "));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("TSUME='%s' TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("no-tsume"), shared));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.err, "bench-famous: cannot run "));
+    fu_run_free(&r);
+    r = fu_shell(fu_fmt("TSUME=/bin/true TSUME_SHARED='%s' node tools/bench-famous.mjs", shared));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(r.err, "bench-famous: tsume answered 0 of 5 rows (exit 0)\n");
     fu_run_free(&r);
     fu_end();
 }
