@@ -269,21 +269,23 @@ TEST(tools_bench_famous)
                      "length; 1000 nodes, 5.0 s\n");
     fu_run_free(&r);
 
-    r = fu_shell(fu_fmt("%s node tools/bench-famous.mjs --seconds 0", env));
-    CHECK_INT(r.code, 2);
-    CHECK(strstr(r.err, "bench-famous: bad argument '--seconds' '0'\n"));
-    fu_run_free(&r);
-    r = fu_shell(fu_fmt("TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("none")));
-    CHECK_INT(r.code, 2);
-    CHECK(strstr(r.err, "bench-famous: cannot read "));
-    fu_run_free(&r);
-    r = fu_shell(fu_fmt("TSUME='%s' TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("no-tsume"), shared));
-    CHECK_INT(r.code, 2);
-    CHECK(strstr(r.err, "bench-famous: cannot run "));
-    fu_run_free(&r);
-    r = fu_shell(fu_fmt("TSUME=/bin/true TSUME_SHARED='%s' node tools/bench-famous.mjs", shared));
-    CHECK_INT(r.code, 2);
-    CHECK_STR(r.err, "bench-famous: tsume answered 0 of 5 rows (exit 0)\n");
-    fu_run_free(&r);
+    /* the tool's own failures: stderr's line (a prefix where it names a path), exit 2; the
+     * commands take 6 of fu_fmt's 8 rotating buffers */
+    const struct {
+        const char *cmd, *err;
+    } fails[] = {
+        {fu_fmt("%s node tools/bench-famous.mjs --seconds 0", env), "bench-famous: bad argument '--seconds' '0'\n"},
+        {fu_fmt("TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("none")), "bench-famous: cannot read "},
+        {fu_fmt("TSUME='%s' TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("no-tsume"), shared),
+         "bench-famous: cannot run "},
+        {fu_fmt("TSUME=/bin/true TSUME_SHARED='%s' node tools/bench-famous.mjs", shared),
+         "bench-famous: tsume answered 0 of 5 rows (exit 0)\n"},
+    };
+    for (size_t i = 0; i < sizeof fails / sizeof fails[0]; i++) {
+        r = fu_shell(fails[i].cmd);
+        CHECK_INT(r.code, 2);
+        CHECK(!strncmp(r.err, fails[i].err, strlen(fails[i].err)));
+        fu_run_free(&r);
+    }
     fu_end();
 }
