@@ -11,15 +11,19 @@
 // ../shared, never copied into the project.  Times depend on the machine and its load,
 // and what a limit cuts short moves with them: the figures are a benchmark, not a test.
 // A row whose stated length (second column) differs from a length proven shortest is marked
-// DIFFERS; a stated mate answered nomate is marked so too.  The row numbers are the
+// DIFFERS; a stated mate answered nomate is marked so too.  Every mate's line is replayed
+// with shogiops (tools/oracle/replay.mjs, an independent rules library): a line that does
+// not mate is marked LINE BAD with the reason, counted, and makes the exit 1.  The row
+// numbers are the
 // file's lines without its comments, Microcosmos being row 1.  TSUME (default ./tsume) and
-// TSUME_SHARED (default ../shared) may be set in the environment.  Exit 0, or 2 when the
-// tool itself fails.
+// TSUME_SHARED (default ../shared) may be set in the environment.  Exit 0, 1 when a line
+// is bad, or 2 when the tool itself fails.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { replayMate } from './oracle/replay.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage = 'usage: node tools/bench-famous.mjs [--seconds S] [--hash MB]';
@@ -75,7 +79,7 @@ child.stdin.end(rows.map((r) => r.sfen).join('\n') + '\n');
 console.log(`famous_long.sfen: ${rows.length} problems (Microcosmos left to make bench-long), ` +
             `--time-limit ${seconds} --hash ${hash}, one thread`);
 console.log('row\tstated\tanswer\tshortest\tnodes\ttime_ms\tname');
-const tally = { mate: 0, certified: 0, nomate: 0, unknown: 0, error: 0, differs: 0 };
+const tally = { mate: 0, certified: 0, nomate: 0, unknown: 0, error: 0, differs: 0, replayed: 0, bad: 0 };
 let nodes = 0, ms = 0, seen = 0;
 const lines = readline.createInterface({ input: child.stdout });
 lines.on('line', (line) => {
@@ -103,6 +107,16 @@ lines.on('line', (line) => {
         answer += ` (within ${d.within})`;
     if (d.status === 'error')
         answer += `: ${d.error}`;
+    if (d.status === 'mate') {
+        const why = !Array.isArray(d.pv) || typeof d.sfen !== 'string' ? 'no "pv" list or "sfen"'
+                    : d.pv.length !== d.plies ? `"plies" ${d.plies} but a line of ${d.pv.length}`
+                    : replayMate(d.sfen, d.pv, { inCheckDefends: true });
+        tally.replayed++;
+        if (why) {
+            tally.bad++;
+            answer += ` LINE BAD: ${why}`;
+        }
+    }
     const differs = r.stated !== null && (d.status === 'nomate' || (certified && d.plies !== r.stated));
     if (differs)
         tally.differs++;
@@ -116,5 +130,7 @@ child.on('close', (code) => {
     }
     console.log(`total: ${tally.mate} mates (${tally.certified} proven shortest), ${tally.nomate} no-mates, ` +
                 `${tally.unknown} unknown, ${tally.error} errors; ${tally.differs} differ from a stated length; ` +
+                `${tally.replayed - tally.bad} of ${tally.replayed} lines replay as mates; ` +
                 `${nodes} nodes, ${(ms / 1000).toFixed(1)} s`);
+    process.exitCode = tally.bad ? 1 : 0;
 });

@@ -8,10 +8,7 @@
 // every line passed, 1 when one failed or there was none (a solver that crashed before
 // its output must not pass), 2 on bad usage or input that is not JSON lines.
 import fs from 'node:fs';
-import { importPkg } from './modules.mjs';
-
-const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
-const { parseUsi } = await importPkg('shogiops', './util');
+import { replayMate } from './replay.mjs';
 
 const usage = 'usage: tsume solve --format json ... | node tools/oracle/verify-line.mjs [--expect-plies N]';
 const args = process.argv.slice(2);
@@ -26,26 +23,6 @@ for (let i = 0; i < args.length; i++) {
         console.error(`verify-line: bad argument '${args[i]}' (${usage})`);
         process.exit(2);
     }
-}
-
-function verify(sfen, pv) {
-    const r = parseSfen('standard', sfen, false);
-    if (r.isErr) return `bad sfen: ${r.error.message}`;
-    const pos = r.value;
-    // The SFEN without its move number: board, side to move, hands.
-    const key = () => makeSfen(pos).split(' ').slice(0, 3).join(' ');
-    const seen = new Map([[key(), 0]]);
-    for (let i = 0; i < pv.length; i++) {
-        const md = parseUsi(pv[i]);
-        if (!md || !pos.isLegal(md)) return `ply ${i + 1}: illegal move ${pv[i]}`;
-        pos.play(md);
-        if (i % 2 === 0 && !pos.isCheck()) return `ply ${i + 1}: ${pv[i]} does not check`;
-        const k = key();
-        if (seen.has(k)) return `ply ${i + 1}: the position after ply ${seen.get(k)} again`;
-        seen.set(k, i + 1);
-    }
-    if (pv.length % 2 !== 1) return `even length ${pv.length}`;
-    return pos.isCheckmate() ? null : 'the final position is not checkmate';
 }
 
 let passed = 0, failed = 0, n = 0;
@@ -66,7 +43,7 @@ for (const line of fs.readFileSync(0, 'utf8').split('\n')) {
     if (d.status !== 'mate') err = `status ${d.status}`;
     else if (!Array.isArray(d.pv) || typeof d.sfen !== 'string') err = 'no "pv" list or "sfen"';
     else if (d.plies !== d.pv.length) err = `"plies" ${d.plies} but a line of ${d.pv.length}`;
-    else err = verify(d.sfen, d.pv);
+    else err = replayMate(d.sfen, d.pv);
     if (!err && expectPlies !== null && d.pv.length !== expectPlies) err = `${d.pv.length} plies, expected ${expectPlies}`;
     if (err) failed++;
     else passed++;

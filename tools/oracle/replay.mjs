@@ -1,0 +1,33 @@
+// replay.mjs: a mate line replayed with the independent shogiops rules library, for the
+// tools that check tsume's lines (verify-line.mjs, bench-famous.mjs).  A line is a mate
+// when every attacker move is legal and checks, every defender move is legal, the final
+// position is checkmate, and no position (board, hands, side to move) comes twice: a
+// repetition is never a mate for the attacker.
+import { importPkg } from './modules.mjs';
+
+const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
+const { parseUsi } = await importPkg('shogiops', './util');
+
+// Null when pv mates from sfen, else why not.  With inCheckDefends (tsume's --in-check
+// defend), a side to move in check is the defender: the line then starts with its reply
+// and has an even length.
+export function replayMate(sfen, pv, { inCheckDefends = false } = {}) {
+    const r = parseSfen('standard', sfen, false);
+    if (r.isErr) return `bad sfen: ${r.error.message}`;
+    const pos = r.value;
+    const attackerParity = inCheckDefends && pos.isCheck() ? 1 : 0;
+    // The SFEN without its move number: board, side to move, hands.
+    const key = () => makeSfen(pos).split(' ').slice(0, 3).join(' ');
+    const seen = new Map([[key(), 0]]);
+    for (let i = 0; i < pv.length; i++) {
+        const md = parseUsi(pv[i]);
+        if (!md || !pos.isLegal(md)) return `ply ${i + 1}: illegal move ${pv[i]}`;
+        pos.play(md);
+        if (i % 2 === attackerParity && !pos.isCheck()) return `ply ${i + 1}: ${pv[i]} does not check`;
+        const k = key();
+        if (seen.has(k)) return `ply ${i + 1}: the position after ply ${seen.get(k)} again`;
+        seen.set(k, i + 1);
+    }
+    if (pv.length % 2 !== 1 - attackerParity) return `${attackerParity ? 'odd' : 'even'} length ${pv.length}`;
+    return pos.isCheckmate() ? null : 'the final position is not checkmate';
+}
