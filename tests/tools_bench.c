@@ -218,7 +218,8 @@ TEST(tools_bench_famous)
                             "9/6k2/4G4/9/4G4/4P4/9/9/9 b 2G2r2b4s4n4l17p 3\t7\t-\t# seven\n"
                             "9/6k2/4G4/9/4G4/4P4/9/9/9 b 2G2r2b4s4n4l17p 3\t-\t-\n"
                             "xyz b - 1\t-\t-\t# bad\n"
-                            "3sks3/4+B4/4S4/9/9/9/9/9/9 w S2rb4g4n4l18p 2\t-\t-\t# in check\n");
+                            "3sks3/4+B4/4S4/9/9/9/9/9/9 w S2rb4g4n4l18p 2\t-\t-\t# in check\n"
+                            "n8/k3p4/9/1+R+R6/pn2N4/5P3/3P5/9/9 b 2b4g4sn4l14p 23\t-\t-\t# futile end\n");
     char shared[512], env[1200];
     snprintf(shared, sizeof shared, "%s", fu_path("shared"));
     fu_run_t r = fu_shell(fu_fmt("mkdir -p '%s/problems' && cp '%s' '%s/problems/famous_long.sfen'", shared,
@@ -234,7 +235,7 @@ TEST(tools_bench_famous)
                         "\"; N nodes, T s\"); print }'",
                         env));
     CHECK_INT(r.code, 0);
-    CHECK_STR(r.out, "famous_long.sfen: 6 problems (Microcosmos left to make bench-long), --time-limit 5 --hash 16, "
+    CHECK_STR(r.out, "famous_long.sfen: 7 problems (Microcosmos left to make bench-long), --time-limit 5 --hash 16, "
                      "one thread\n"
                      "row\tstated\tanswer\tshortest\tnodes\ttime_ms\tname\n"
                      "2\t3\tmate 3\tyes\tN\tT\tthree\n"
@@ -243,13 +244,15 @@ TEST(tools_bench_famous)
                      "5\t-\tnomate\t-\tN\tT\t\n"
                      "6\t-\terror: bad SFEN: unknown piece letter 'x' in rank a\t-\tN\tT\tbad\n"
                      "7\t-\tmate 2\tyes\tN\tT\tin check\n"
-                     "total: 3 mates (3 proven shortest), 2 no-mates, 0 unknown, 1 errors; 2 differ from a stated "
-                     "length; 3 of 3 lines replay as mates; N nodes, T s\n");
+                     "8\t-\tmate 1\tyes\tN\tT\tfutile end\n"
+                     "total: 4 mates (4 proven shortest), 2 no-mates, 0 unknown, 1 errors; 2 differ from a stated "
+                     "length; 4 of 4 lines replay as mates; N nodes, T s\n");
     fu_run_free(&r);
 
     /* a stand-in tsume for the answers tiny problems never give: a mate not proven
      * shortest (its bound shown, never marked DIFFERS) whose line does not mate (LINE BAD,
-     * exit 1), a limit hit, and a defender's line from a side to move in check */
+     * exit 1), a limit hit, a defender's line from a side to move in check, and a line
+     * that ends on futile interpositions only (a mate under the default rule) */
     fu_write("stub.sh", "#!/bin/sh\ncat > /dev/null\n"
                         "S=' \"sfen\":\"3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1\",'\n"
                         "echo \"{\\\"id\\\":1,$S\\\"status\\\":\\\"mate\\\",\\\"plies\\\":3,\\\"pv\\\":[\\\"9f5b+\\\","
@@ -260,21 +263,24 @@ TEST(tools_bench_famous)
                         "echo '{\"id\":4,\"status\":\"nomate\",\"nodes\":25,\"time_ms\":2}'\n"
                         "echo '{\"id\":5,\"status\":\"error\",\"error\":\"bad\",\"nodes\":0,\"time_ms\":0}'\n"
                         "echo '{\"id\":6,\"sfen\":\"3sks3/4+B4/4S4/9/9/9/9/9/9 w S2rb4g4n4l18p 2\",\"status\":\"mate\","
-                        "\"plies\":2,\"pv\":[\"4a5b\",\"S*4b\"],\"shortest\":true,\"nodes\":2,\"time_ms\":1}'\n");
+                        "\"plies\":2,\"pv\":[\"4a5b\",\"S*4b\"],\"shortest\":true,\"nodes\":2,\"time_ms\":1}'\n"
+                        "echo '{\"id\":7,\"sfen\":\"n8/k3p4/9/1+R+R6/pn2N4/5P3/3P5/9/9 b 2b4g4sn4l14p 23\",\"status\":\"mate\","
+                        "\"plies\":1,\"pv\":[\"7d7b\"],\"shortest\":true,\"nodes\":2,\"time_ms\":1}'\n");
     r = fu_shell(fu_fmt("chmod +x '%s' && TSUME='%s' TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("stub.sh"),
                         fu_path("stub.sh"), shared));
     CHECK_INT(r.code, 1);
-    CHECK_STR(r.out, "famous_long.sfen: 6 problems (Microcosmos left to make bench-long), --time-limit 60 --hash 2048, "
+    CHECK_STR(r.out, "famous_long.sfen: 7 problems (Microcosmos left to make bench-long), --time-limit 60 --hash 2048, "
                      "one thread\n"
                      "row\tstated\tanswer\tshortest\tnodes\ttime_ms\tname\n"
                      "2\t3\tmate 3\tyes\t5\t1\tthree\n"
-                     "3\t5\tmate 1 (within 7) LINE BAD: the final position is not checkmate\t-\t70\t20\tfive\n"
+                     "3\t5\tmate 1 (within 7) LINE BAD: the final position is not mated, futile interpositions aside\t-\t70\t20\tfive\n"
                      "4\t7\tunknown\t-\t900\t5000\tseven\n"
                      "5\t-\tnomate\t-\t25\t2\t\n"
                      "6\t-\terror: bad\t-\t0\t0\tbad\n"
                      "7\t-\tmate 2\tyes\t2\t1\tin check\n"
-                     "total: 3 mates (2 proven shortest), 1 no-mates, 1 unknown, 1 errors; 0 differ from a stated "
-                     "length; 2 of 3 lines replay as mates; 1002 nodes, 5.0 s\n");
+                     "8\t-\tmate 1\tyes\t2\t1\tfutile end\n"
+                     "total: 4 mates (3 proven shortest), 1 no-mates, 1 unknown, 1 errors; 0 differ from a stated "
+                     "length; 3 of 4 lines replay as mates; 1004 nodes, 5.0 s\n");
     fu_run_free(&r);
 
     /* the tool's own failures: stderr's line (a prefix where it names a path), exit 2; the
@@ -287,7 +293,7 @@ TEST(tools_bench_famous)
         {fu_fmt("TSUME='%s' TSUME_SHARED='%s' node tools/bench-famous.mjs", fu_path("no-tsume"), shared),
          "bench-famous: cannot run "},
         {fu_fmt("TSUME=/bin/true TSUME_SHARED='%s' node tools/bench-famous.mjs", shared),
-         "bench-famous: tsume answered 0 of 6 rows (exit 0)\n"},
+         "bench-famous: tsume answered 0 of 7 rows (exit 0)\n"},
     };
     for (size_t i = 0; i < sizeof fails / sizeof fails[0]; i++) {
         r = fu_shell(fails[i].cmd);

@@ -13,9 +13,9 @@
 // A row whose stated length (second column) differs from a length proven shortest is marked
 // DIFFERS; a stated mate answered nomate is marked so too.  Every mate's line is replayed
 // with shogiops (tools/oracle/replay.mjs, an independent rules library): a line that does
-// not mate is marked LINE BAD with the reason, counted, and makes the exit 1.  The row
-// numbers are the
-// file's lines without its comments, Microcosmos being row 1.  TSUME (default ./tsume) and
+// not mate (ending, under tsume's default rule, on futile interpositions only is a mate) is
+// marked LINE BAD with the reason, counted, and makes the exit 1.  The row numbers are
+// the file's lines without its comments, Microcosmos being row 1.  TSUME (default ./tsume) and
 // TSUME_SHARED (default ../shared) may be set in the environment.  Exit 0, 1 when a line
 // is bad, or 2 when the tool itself fails.
 import { spawn } from 'node:child_process';
@@ -110,7 +110,7 @@ lines.on('line', (line) => {
     if (d.status === 'mate') {
         const why = !Array.isArray(d.pv) || typeof d.sfen !== 'string' ? 'no "pv" list or "sfen"'
                     : d.pv.length !== d.plies ? `"plies" ${d.plies} but a line of ${d.pv.length}`
-                    : replayMate(d.sfen, d.pv, { inCheckDefends: true });
+                    : replayMate(d.sfen, d.pv, { inCheckDefends: true, rule: 'delay' });
         tally.replayed++;
         if (why) {
             tally.bad++;

@@ -102,6 +102,20 @@ function matedNow(d, L, rule) {
     return !pending || proven.some((next) => L < 4 || !mates(next, L - 3, rule));
 }
 
+// The defender to move in d (a mate line's last position) is mated on the spot under rule:
+// no reply, or (composers' rules) only interpositions futile by the capture test.  Null
+// when those chains run over the budget.
+export function matedAtEnd(d, rule) {
+    reset();
+    visits = 0;
+    try {
+        return mated(d, 0, rule);
+    } catch (e) {
+        if (e instanceof OverBudget) return null;
+        throw e;
+    }
+}
+
 // The square of the one distant piece that checks the defender to move in d, when reply r
 // puts a piece between it and the king; else -1.
 export function interposes(d, r) {

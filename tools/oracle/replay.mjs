@@ -2,7 +2,10 @@
 // tools that check tsume's lines (verify-line.mjs, bench-famous.mjs).  A line is a mate
 // when every attacker move is legal and checks, every defender move is legal, the final
 // position is checkmate, and no position (board, hands, side to move) comes twice: a
-// repetition is never a mate for the attacker.
+// repetition is never a mate for the attacker.  Under a composers' rule a line may end on
+// a check whose only replies are futile interpositions: the end is then judged by
+// brute.mjs's capture test, written from README's statement of the rules.
+import { matedAtEnd } from './brute.mjs';
 import { importPkg } from './modules.mjs';
 
 const { parseSfen, makeSfen } = await importPkg('shogiops', './sfen');
@@ -10,8 +13,9 @@ const { parseUsi } = await importPkg('shogiops', './util');
 
 // Null when pv mates from sfen, else why not.  With inCheckDefends (tsume's --in-check
 // defend), a side to move in check is the defender: the line then starts with its reply
-// and has an even length.
-export function replayMate(sfen, pv, { inCheckDefends = false } = {}) {
+// and has an even length.  rule: 'none' (every reply counts: the end must be checkmate),
+// 'capture' or 'delay' (either ends on the capture test).
+export function replayMate(sfen, pv, { inCheckDefends = false, rule = 'none' } = {}) {
     const r = parseSfen('standard', sfen, false);
     if (r.isErr) return `bad sfen: ${r.error.message}`;
     const pos = r.value;
@@ -29,5 +33,9 @@ export function replayMate(sfen, pv, { inCheckDefends = false } = {}) {
         seen.set(k, i + 1);
     }
     if (pv.length % 2 !== 1 - attackerParity) return `${attackerParity ? 'odd' : 'even'} length ${pv.length}`;
-    return pos.isCheckmate() ? null : 'the final position is not checkmate';
+    if (pos.isCheckmate()) return null;
+    if (rule === 'none' || !pos.isCheck()) return 'the final position is not checkmate';
+    const m = matedAtEnd(pos, 'capture');
+    return m ? null : m === null ? 'the final position\'s interpositions ran over the futility test\'s budget'
+                                : 'the final position is not mated, futile interpositions aside';
 }
