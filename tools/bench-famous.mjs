@@ -15,52 +15,30 @@
 // with shogiops (tools/oracle/replay.mjs, an independent rules library): a line that does
 // not mate (ending, under tsume's default rule, on futile interpositions only is a mate) is
 // marked LINE BAD with the reason, counted, and makes the exit 1.  The row numbers are
-// the file's lines without its comments, Microcosmos being row 1.  TSUME (default ./tsume) and
-// TSUME_SHARED (default ../shared) may be set in the environment.  Exit 0, 1 when a line
-// is bad, or 2 when the tool itself fails.
+// the file's lines without its comments, Microcosmos being row 1.  TSUME (default
+// ./tsume) and TSUME_SHARED (default ../shared) may be set in the environment.  Exit 0,
+// 1 when a line is bad, or 2 when the tool itself fails.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { replayMate } from './oracle/replay.mjs';
+import { parseArgs, readRows } from './oracle/args.mjs';
+import { replayAnswer } from './oracle/replay.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const usage = 'usage: node tools/bench-famous.mjs [--seconds S] [--hash MB]';
-let seconds = 60, hash = 2048;
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--help' || a === '-h') {
-        console.log(usage);
-        process.exit(0);
-    }
-    const v = argv[i + 1];
-    if ((a === '--seconds' || a === '--hash') && v !== undefined && /^[1-9][0-9]*$/.test(v)) {
-        if (a === '--seconds')
-            seconds = Number(v);
-        else
-            hash = Number(v);
-        i++;
-    } else {
-        console.error(`bench-famous: bad argument '${a}'${v === undefined ? '' : ` '${v}'`}\n${usage}`);
-        process.exit(2);
-    }
-}
+const fatal = (msg) => {
+    console.error(`bench-famous: ${msg}`);
+    process.exit(2);
+};
+const { seconds, hash } = parseArgs(process.argv.slice(2), { '--seconds': ['seconds', 'number', 1],
+                                                            '--hash': ['hash', 'number', 1] },
+                                    { seconds: 60, hash: 2048 }, usage, fatal);
 const tsume = path.resolve(process.env.TSUME || path.join(ROOT, 'tsume'));
 const shared = path.resolve(process.env.TSUME_SHARED || path.join(ROOT, '..', 'shared'));
-const file = path.join(shared, 'problems', 'famous_long.sfen');
 
-let text;
-try {
-    text = fs.readFileSync(file, 'utf8');
-} catch (e) {
-    console.error(`bench-famous: cannot read ${file}: ${e.message}`);
-    process.exit(2);
-}
-// Rows: [sfen, stated length or null, name]; the first is Microcosmos.
-const rows = text.split('\n').filter((l) => l.trim() && !l.startsWith('#')).slice(1).map((l) => {
-    const cols = l.split('\t');
+// Rows: {sfen, stated length or null, name}; the first, Microcosmos, left out.
+const rows = readRows(path.join(shared, 'problems', 'famous_long.sfen'), fatal).slice(1).map(({ cols }) => {
     const name = (cols[3] || '').replace(/^#\s*/, '').split(' — ')[0].trim();
     return { sfen: cols[0], stated: /^[0-9]+$/.test(cols[1] || '') ? Number(cols[1]) : null, name };
 });
@@ -69,8 +47,7 @@ const args = ['solve', '--jobs', '1', '--hash', String(hash), '--time-limit', St
               '--format', 'json', '-f', '-'];
 const child = spawn(tsume, args, { stdio: ['pipe', 'pipe', 'inherit'] });
 child.on('error', (e) => {
-    console.error(`bench-famous: cannot run ${tsume}: ${e.message}`);
-    process.exit(2);
+    fatal(`cannot run ${tsume}: ${e.message}`);
 });
 // A tsume that exits unread (a wrong TSUME) is reported by the count at close, not by EPIPE.
 child.stdin.on('error', () => {});
@@ -87,13 +64,11 @@ lines.on('line', (line) => {
     try {
         d = JSON.parse(line);
     } catch {
-        console.error(`bench-famous: not JSON from tsume: ${line}`);
-        process.exit(2);
+        fatal(`not JSON from tsume: ${line}`);
     }
     const r = rows[d.id - 1];
     if (!r) {
-        console.error(`bench-famous: tsume answered row ${d.id} of ${rows.length}`);
-        process.exit(2);
+        fatal(`tsume answered row ${d.id} of ${rows.length}`);
     }
     seen++;
     tally[d.status] = (tally[d.status] || 0) + 1;
@@ -108,9 +83,7 @@ lines.on('line', (line) => {
     if (d.status === 'error')
         answer += `: ${d.error}`;
     if (d.status === 'mate') {
-        const why = !Array.isArray(d.pv) || typeof d.sfen !== 'string' ? 'no "pv" list or "sfen"'
-                    : d.pv.length !== d.plies ? `"plies" ${d.plies} but a line of ${d.pv.length}`
-                    : replayMate(d.sfen, d.pv, { inCheckDefends: true, rule: 'delay' });
+        const why = replayAnswer(d, { inCheckDefends: true, rule: 'delay' });
         tally.replayed++;
         if (why) {
             tally.bad++;
@@ -125,8 +98,7 @@ lines.on('line', (line) => {
 });
 child.on('close', (code) => {
     if (seen !== rows.length) {
-        console.error(`bench-famous: tsume answered ${seen} of ${rows.length} rows (exit ${code})`);
-        process.exit(2);
+        fatal(`tsume answered ${seen} of ${rows.length} rows (exit ${code})`);
     }
     console.log(`total: ${tally.mate} mates (${tally.certified} proven shortest), ${tally.nomate} no-mates, ` +
                 `${tally.unknown} unknown, ${tally.error} errors; ${tally.differs} differ from a stated length; ` +

@@ -39,3 +39,11 @@ export function replayMate(sfen, pv, { inCheckDefends = false, rule = 'none' } =
     return m ? null : m === null ? 'the final position\'s interpositions ran over the futility test\'s budget'
                                 : 'the final position is not mated, futile interpositions aside';
 }
+
+// Null when d, an answer of `tsume solve --format json` with status mate, holds a line that
+// mates (replayMate, opts) as long as its "plies"; else why not.
+export function replayAnswer(d, opts) {
+    if (!Array.isArray(d.pv) || typeof d.sfen !== 'string') return 'no "pv" list or "sfen"';
+    if (d.plies !== d.pv.length) return `"plies" ${d.plies} but a line of ${d.pv.length}`;
+    return replayMate(d.sfen, d.pv, opts);
+}

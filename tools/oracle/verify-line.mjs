@@ -8,7 +8,7 @@
 // every line passed, 1 when one failed or there was none (a solver that crashed before
 // its output must not pass), 2 on bad usage or input that is not JSON lines.
 import fs from 'node:fs';
-import { replayMate } from './replay.mjs';
+import { replayAnswer } from './replay.mjs';
 
 const usage = 'usage: tsume solve --format json ... | node tools/oracle/verify-line.mjs [--expect-plies N]';
 const args = process.argv.slice(2);
@@ -41,9 +41,7 @@ for (const line of fs.readFileSync(0, 'utf8').split('\n')) {
     }
     let err = null;
     if (d.status !== 'mate') err = `status ${d.status}`;
-    else if (!Array.isArray(d.pv) || typeof d.sfen !== 'string') err = 'no "pv" list or "sfen"';
-    else if (d.plies !== d.pv.length) err = `"plies" ${d.plies} but a line of ${d.pv.length}`;
-    else err = replayMate(d.sfen, d.pv);
+    else err = replayAnswer(d);
     if (!err && expectPlies !== null && d.pv.length !== expectPlies) err = `${d.pv.length} plies, expected ${expectPlies}`;
     if (err) failed++;
     else passed++;
