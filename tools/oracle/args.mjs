@@ -1,8 +1,8 @@
 // args.mjs: the command line of the oracle tools (mate-crosscheck.mjs,
-// verify-crosscheck.mjs) and of bench-famous.mjs.  Each option is --name and one of: a whole number of at least a
-// minimum, a word, a word that may be given again (a list), or a flag.  -h/--help prints the
-// usage and exits 0; any other word, a missing value or a number out of range is an error
-// naming the option (the tool's fatal: exit status 2).
+// verify-crosscheck.mjs) and of bench-famous.mjs.  Each option is --name and one of: a
+// whole number of at least a minimum, a word, a word that may be given again (a list), or
+// a flag.  -h/--help prints the usage and exits 0; any other word, a missing value or a
+// number out of range is an error naming the option (the tool's fatal: exit status 2).
 import fs from 'node:fs';
 
 // argv: the words; spec: {'--name': [key, kind, min]} with kind 'number', 'word', 'list' or
