@@ -22,13 +22,15 @@ endif
 # The release build prefers clang when it is installed (it is not installed for this):
 # the same search runs faster compiled by clang 14 than by gcc 12, all of it in movegen
 # (Microcosmos: 100 s against 108 s CPU, the same 65.8 M nodes; README).  The sanitizer
-# build uses $(CC).  Release objects go to a directory per compiler, so a release build
-# never mixes them (the sanitizer builds' do not: 'make clean' after changing CC).
+# build uses $(CC).  Objects go to a directory per compiler (release-clang, asan-gcc,
+# ...), so that no build mixes two compilers' objects after CC changes.
 ifeq ($(origin REL_CC),undefined)
 REL_CC   := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 endif
 BUILD    := build
 REL      := $(BUILD)/release-$(notdir $(REL_CC))
+ASAN     := asan-$(notdir $(CC))
+TSAN     := tsan-$(notdir $(CC))
 # The shared material (problems, oracle): SHARED=DIR, or TSUME_SHARED in the environment
 # as the tests themselves read it.
 SHARED   ?= $(or $(TSUME_SHARED),../shared)
@@ -102,21 +104,21 @@ tsume tsume-usi: %: $(REL)/% FORCE
 FORCE:
 
 # ---- sanitizer build ----
-$(BUILD)/asan/%.o: %.c
+$(BUILD)/$(ASAN)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_CFLAGS) -c $< -o $@
 
-$(BUILD)/asan/tsume: $(call objs,asan,$(CORE_SRC) $(FRONT_SRC) $(VERSION_C))
+$(BUILD)/$(ASAN)/tsume: $(call objs,$(ASAN),$(CORE_SRC) $(FRONT_SRC) $(VERSION_C))
 	$(CC) -o $@ $^ $(ASAN_LIBS)
 
-$(BUILD)/asan/tsume-tests: $(call objs,asan,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
+$(BUILD)/$(ASAN)/tsume-tests: $(call objs,$(ASAN),$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(CC) -o $@ $^ $(ASAN_LIBS)
 
-$(BUILD)/tsan/%.o: %.c
+$(BUILD)/$(TSAN)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(TSAN_CFLAGS) -c $< -o $@
 
-$(BUILD)/tsan/tsume-tests: $(call objs,tsan,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
+$(BUILD)/$(TSAN)/tsume-tests: $(call objs,$(TSAN),$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(CC) -o $@ $^ -fsanitize=thread -lm -lpthread
 
 # ---- coverage build (clang source-based coverage, -O1, jemalloc off) ----
@@ -151,9 +153,9 @@ $(BUILD)/.deps-test: FORCE
 test: $(BUILD)/.deps-test tsume $(REL)/tsume-tests
 	TSUME_BIN=./tsume TSUME_SHARED=$(SHARED) $(REL)/tsume-tests
 
-asan: $(BUILD)/asan/tsume $(BUILD)/asan/tsume-tests $(BUILD)/.deps-test
+asan: $(BUILD)/$(ASAN)/tsume $(BUILD)/$(ASAN)/tsume-tests $(BUILD)/.deps-test
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	TSUME_BIN=$(BUILD)/asan/tsume TSUME_SHARED=$(SHARED) $(BUILD)/asan/tsume-tests
+	TSUME_BIN=$(BUILD)/$(ASAN)/tsume TSUME_SHARED=$(SHARED) $(BUILD)/$(ASAN)/tsume-tests
 
 # Which lines the test suite runs: the whole suite on the coverage build, then a table
 # per file and the functions it never enters (tools/coverage.sh; report in build/cov/).
@@ -163,8 +165,8 @@ coverage: $(BUILD)/cov/tsume $(BUILD)/cov/tsume-tests $(BUILD)/.deps-test
 # Only the tests that run several threads on one search (split.c's shared table): the
 # others run one thread, and a race report stops the run.  One test at a time, in the
 # runner's own process (tests/test_main.c), not forked from it.
-tsan: $(BUILD)/tsan/tsume-tests $(BUILD)/.deps-test
-	TSAN_OPTIONS=halt_on_error=1:exitcode=66 TSUME_TEST_JOBS=1 TSUME_SHARED=$(SHARED) $(BUILD)/tsan/tsume-tests solver_split
+tsan: $(BUILD)/$(TSAN)/tsume-tests $(BUILD)/.deps-test
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 TSUME_TEST_JOBS=1 TSUME_SHARED=$(SHARED) $(BUILD)/$(TSAN)/tsume-tests solver_split
 
 # ---- perft table and benchmarks ----
 perft: tsume
