@@ -32,6 +32,17 @@ static const char *show(const char *s, int n, char out[32])
     return out;
 }
 
+/* The versions of the standard that have a version line (V1 had none).  A later one may
+ * mean statements read otherwise, so it is refused rather than guessed at. */
+static bool known_version(const char *stmt)
+{
+    static const char *const KNOWN[] = {"V2", "V2.1", "V2.2", "V3.0"};
+    for (size_t i = 0; i < sizeof KNOWN / sizeof KNOWN[0]; i++)
+        if (!strcmp(stmt, KNOWN[i]))
+            return true;
+    return false;
+}
+
 static ptype_t code_type(const char *s)
 {
     if (!s[0] || !s[1])
@@ -285,8 +296,12 @@ bool csa_read_moves(const char *text, int flags, pos_t *p, move_t *moves, int ma
             if (!strcmp(stmt, "/")) {
                 done = true;
             } else if (!side_read) {
-                if (stmt[0] == 'V' && stmt[1] >= '1' && stmt[1] <= '9')
+                if (stmt[0] == 'V') {
+                    if (!known_version(stmt))
+                        ok = errmsg(err, errlen, "CSA line %d: version '%s' is not one this reader knows (V2, V2.1, V2.2, V3.0)",
+                                    R.line, show(stmt, 24, shown));
                     continue;
+                }
                 if (stmt[0] == 'P' && stmt[1] >= '1' && stmt[1] <= '9')
                     ok = read_row(&R, stmt);
                 else if (stmt[0] == 'P' && (stmt[1] == '+' || stmt[1] == '-'))

@@ -4,8 +4,8 @@
  *
  * The reader accepts, one statement a line (moves and times may share a line, split by
  * ','):
- *   - comments "'...", the version "V2", "V2.2", "V3.0", names "N+..."/"N-...", and
- *     information "$KEY:..." (all ignored);
+ *   - comments "'...", the version "V2", "V2.1", "V2.2" or "V3.0" (any other is an error),
+ *     names "N+..."/"N-...", and information "$KEY:..." (all ignored);
  *   - the position: "PI" (the start position, optionally with pieces removed, "PI82HI22KA"),
  *     or rows "P1".."P9" (nine cells " * ", "+FU", "-OU" each), and/or piece lists
  *     "P+63FU00KI" / "P-..." (square 00 = the hand; "P-00AL" gives that side every piece of

@@ -583,6 +583,10 @@ TEST(csa_read_files)
     CHECK_STR(sfen_format(&p, sfen), SFEN_STARTPOS);
     CHECK(csa_read("V2.2\nPI82HI22KA\n-\n", &p, err, sizeof err));
     CHECK_STR(sfen_format(&p, sfen), "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    /* every version line of the standard (V3.0 in CSA_AL above) */
+    CHECK(csa_read("V2\nPI\n+\n", &p, err, sizeof err));
+    CHECK(csa_read("V2.1\nPI\n+\n", &p, err, sizeof err));
+    CHECK_STR(sfen_format(&p, sfen), SFEN_STARTPOS);
     /* a second game after '/' is not read */
     CHECK(csa_read("P-51OU\nP+00AL\n-\n/\nP1 garbage\n", &p, err, sizeof err));
     CHECK_STR(sfen_format(&p, sfen), "4k4/9/9/9/9/9/9/9/9 w 2R2B4G4S4N4L18P 1");
@@ -609,6 +613,9 @@ TEST(csa_read_errors)
         {"V2.2\nP1 *  *  * -GI-OU-GI *  *  * \nP2 *  *  *  *  *  *  *  *  * \n",
          "CSA: no side-to-move line ('+' or '-'): truncated?"},
         {"P1 *  *  * -GI-OU-GI *  *  * \n+\n", "CSA: row P2 is missing"},
+        {"V9.9\nPI\n+\n", "CSA line 1: version 'V9.9' is not one this reader knows (V2, V2.1, V2.2, V3.0)"},
+        {"'c\nV2.2x\nPI\n+\n", "CSA line 2: version 'V2.2x' is not one this reader knows (V2, V2.1, V2.2, V3.0)"},
+        {"V\n", "CSA line 1: version 'V' is not one this reader knows (V2, V2.1, V2.2, V3.0)"},
         {"P3 *  *  *  * +GI *  *  *\n", "CSA line 1: row P3 has 8 squares, expected 9"},
         {"P3 *  *  *  * +GI *  *  *  *  * \n", "CSA line 1: row P3 has more than 9 squares (' *')"},
         {"P3 *  *  *  * +XX *  *  *  * \n", "CSA line 1: row P3, square 5: unknown piece '+XX'"},
