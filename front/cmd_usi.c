@@ -352,6 +352,11 @@ void usi_init(usi_t *u)
 
 bool usi_line(usi_t *u, char *line, size_t len)
 {
+    /* A NUL cut the line short: "position sfen P\0 moves ..." was answered for P alone. */
+    if (memchr(line, 0, len)) {
+        usi_say("info string error: a line holding a NUL byte ignored");
+        return true;
+    }
     while (len > 0 && isspace((unsigned char)line[len - 1]))
         line[--len] = 0; /* the newline, and a CR from GUIs that send CRLF */
     return handle(u, line);

@@ -506,6 +506,25 @@ TEST(front_usi_quit_while_searching)
 
 /* Nothing read can crash or hang the engine; errors are info strings, a go mate without a
  * valid position answers timeout (never nomate), and good input still works afterwards. */
+/* A NUL byte once ended the line where it stood: the moves after it were dropped and the
+ * engine answered for another position.  Such a line is refused whole, the next read. */
+TEST(front_usi_nul_byte)
+{
+    if (!fu_begin())
+        return;
+    fu_run_t r = fu_shell(fu_fmt("printf 'position sfen %s\\000 moves 9f5b+\\ngo mate 1000\\n\\000usi\\nisready\\nquit\\n' | "
+                                 "'%s' usi",
+                                 "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", fu_bin()));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "info string error: a line holding a NUL byte ignored\n"
+                     "info string error: no valid position (send 'position' first)\n"
+                     "checkmate timeout\n"
+                     "info string error: a line holding a NUL byte ignored\n"
+                     "readyok\n");
+    fu_run_free(&r);
+    fu_end();
+}
+
 TEST(front_usi_malformed)
 {
     eng_t e;
