@@ -55,6 +55,8 @@ MOVEGEN_SRC := $(wildcard movegen/*.c)
 CORE_SRC  := $(MOVEGEN_SRC) $(wildcard solver/*.c)
 FRONT_SRC := $(filter-out front/usi_main.c,$(wildcard front/*.c))
 TEST_SRC  := $(wildcard tests/*.c)
+# tsume-usi: the engine alone
+USI_SRC    = $(CORE_SRC) front/usi_main.c front/cmd_usi.c front/usi_search.c front/input.c $(VERSION_C)
 # notation and KIF/CSA readers: front/ files the tests and fuzz targets link directly
 FORMAT_SRC := front/notation.c front/kif.c front/kif_text.c front/kif_write.c front/csa.c
 FUZZ_SRC  := $(wildcard tests/fuzz/*.c)
@@ -94,7 +96,7 @@ $(REL)/tsume-tests: $(call robjs,$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
 	$(REL_CC) $(REL_LDFLAGS) $(LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # tsume-usi: `tsume usi` as a program of its own, for GUIs that register a bare path.
-$(REL)/tsume-usi: $(call robjs,$(CORE_SRC) front/usi_main.c front/cmd_usi.c front/usi_search.c front/input.c $(VERSION_C))
+$(REL)/tsume-usi: $(call robjs,$(USI_SRC))
 	$(REL_CC) $(REL_LDFLAGS) $(LDFLAGS) -o $@ $^ $(REL_LIBS)
 
 # Copied whenever they differ, not by date: with another compiler the binary to copy
@@ -109,6 +111,9 @@ $(BUILD)/$(ASAN)/%.o: %.c
 	$(CC) $(ASAN_CFLAGS) -c $< -o $@
 
 $(BUILD)/$(ASAN)/tsume: $(call objs,$(ASAN),$(CORE_SRC) $(FRONT_SRC) $(VERSION_C))
+	$(CC) -o $@ $^ $(ASAN_LIBS)
+
+$(BUILD)/$(ASAN)/tsume-usi: $(call objs,$(ASAN),$(USI_SRC))
 	$(CC) -o $@ $^ $(ASAN_LIBS)
 
 $(BUILD)/$(ASAN)/tsume-tests: $(call objs,$(ASAN),$(CORE_SRC) $(FORMAT_SRC) $(TEST_SRC))
@@ -150,10 +155,10 @@ $(BUILD)/.deps-test: FORCE
 	@tools/oracle/setup.sh $(SHARED)
 	@mkdir -p $(BUILD) && touch $@
 
-test: $(BUILD)/.deps-test tsume $(REL)/tsume-tests
+test: $(BUILD)/.deps-test tsume tsume-usi $(REL)/tsume-tests
 	TSUME_BIN=./tsume TSUME_SHARED=$(SHARED) $(REL)/tsume-tests
 
-asan: $(BUILD)/$(ASAN)/tsume $(BUILD)/$(ASAN)/tsume-tests $(BUILD)/.deps-test
+asan: $(BUILD)/$(ASAN)/tsume $(BUILD)/$(ASAN)/tsume-usi $(BUILD)/$(ASAN)/tsume-tests $(BUILD)/.deps-test
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	TSUME_BIN=$(BUILD)/$(ASAN)/tsume TSUME_SHARED=$(SHARED) $(BUILD)/$(ASAN)/tsume-tests
 

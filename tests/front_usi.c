@@ -506,6 +506,29 @@ TEST(front_usi_quit_while_searching)
 
 /* Nothing read can crash or hang the engine; errors are info strings, a go mate without a
  * valid position answers timeout (never nomate), and good input still works afterwards. */
+/* ./tsume-usi (beside $TSUME_BIN) is `tsume usi` as a program of its own: the same
+ * handshake, version and answer.  make test once rebuilt only ./tsume, leaving an older
+ * tsume-usi in place. */
+TEST(front_usi_program)
+{
+    if (!fu_begin())
+        return;
+    char usi[4096];
+    snprintf(usi, sizeof usi, "%s", fu_bin());
+    char *slash = strrchr(usi, '/');
+    snprintf(slash ? slash + 1 : usi, sizeof usi - (size_t)(slash ? slash + 1 - usi : 0), "tsume-usi");
+    const char *script = "printf 'usi\\nposition sfen " MATE3 "\\ngo mate 1000\\n'";
+    fu_run_t own = fu_shell(fu_fmt("%s | '%s' | grep -v '^info'", script, usi));
+    fu_run_t sub = fu_shell(fu_fmt("%s | '%s' usi | grep -v '^info'", script, fu_bin()));
+    CHECK_INT(own.code, 0);
+    CHECK(id_line_ok(own.out));
+    CHECK(strstr(own.out, "\nusiok\ncheckmate 9f5b+ 4a5b S*4b\n"));
+    CHECK_STR(own.out, sub.out);
+    fu_run_free(&own);
+    fu_run_free(&sub);
+    fu_end();
+}
+
 /* A NUL byte once ended the line where it stood: the moves after it were dropped and the
  * engine answered for another position.  Such a line is refused whole, the next read. */
 TEST(front_usi_nul_byte)
