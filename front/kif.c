@@ -58,6 +58,21 @@ static const char *show_char(const char *s, char out[16])
     return out;
 }
 
+/* The first word of s (up to 8 characters) for a message, its control bytes as '?'. */
+static const char *show_word(const char *s, char out[48])
+{
+    int len = 0;
+    for (int k = 0; k < 8 && *s && *s != ' ' && *s != '\t' && !starts(s, "　"); k++) {
+        int n = char_len(s);
+        for (int i = 0; i < n; i++, s++)
+            out[len++] = (unsigned char)*s < ' ' || *s == 0x7F ? '?' : *s;
+    }
+    if (*s && *s != ' ' && *s != '\t' && !starts(s, "　"))
+        out[len++] = '.', out[len++] = '.', out[len++] = '.';
+    out[len] = 0;
+    return out;
+}
+
 static const char *skip_blanks(const char *s)
 {
     while (*s == ' ' || *s == '\t' || starts(s, "　"))
@@ -143,6 +158,7 @@ typedef struct {
     const char *hand[COLOR_NB]; /* text after 先手の持駒： / 後手の持駒：, or NULL */
     int hand_line[COLOR_NB];
     const char *handicap;
+    int handicap_line;
     int side; /* -1 unless a 先手番/後手番 line was read */
     int side_line;
 } kif_head_t;
@@ -285,6 +301,7 @@ static bool read_position(const kif_lines_t *L, int flags, pos_t *p, char *err, 
             h.rows++;
         } else if ((v = after_key(s, "手合割"))) {
             h.handicap = v;
+            h.handicap_line = line;
         } else if ((c = hand_key(s, &v)) >= 0) {
             const char *name = c == BLACK ? "先手の持駒" : "後手の持駒";
             if (!v)
@@ -311,8 +328,16 @@ static bool read_position(const kif_lines_t *L, int flags, pos_t *p, char *err, 
         while (name && k < sizeof HANDICAPS / sizeof HANDICAPS[0] &&
                strncmp(name, HANDICAPS[k].name, strlen(HANDICAPS[k].name)))
             k++;
-        if (!name || k == sizeof HANDICAPS / sizeof HANDICAPS[0])
+        char shown[48];
+        if (!name)
             return errmsg(err, errlen, "KIF: no board diagram (nine lines starting with '|') and no 手合割 line");
+        if (k == sizeof HANDICAPS / sizeof HANDICAPS[0] && starts(name, "その他"))
+            return errmsg(err, errlen, "KIF line %d: 手合割 'その他' but no board diagram (nine lines starting with '|')",
+                          h.handicap_line);
+        if (k == sizeof HANDICAPS / sizeof HANDICAPS[0])
+            return errmsg(err, errlen,
+                          "KIF line %d: 手合割 '%s' is none this reader knows, and there is no board diagram",
+                          h.handicap_line, show_word(name, shown));
         if (!sfen_parse(p, HANDICAPS[k].sfen, SFEN_STRICT, err, errlen))
             return false;
     } else if (h.rows < 9) {

@@ -432,6 +432,9 @@ TEST(kif_read_errors)
     } CASES[] = {
         {"", "KIF: no board diagram (nine lines starting with '|') and no 手合割 line"},
         {"作品名：空\n先手番\n", "KIF: no board diagram (nine lines starting with '|') and no 手合割 line"},
+        {"作品名：空\n手合割：謎落ち　\n", "KIF line 2: 手合割 '謎落ち' is none this reader knows, and there is no board diagram"},
+        {"手合割：その他\n", "KIF line 1: 手合割 'その他' but no board diagram (nine lines starting with '|')"},
+        {"手合割：\x01一二三四五六七八九\n", "KIF line 1: 手合割 '?一二三四五六七...' is none this reader knows, and there is no board diagram"},
         {"後手の持駒：なし\n| ・ ・ ・v銀v玉v銀 ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n",
          "KIF: the board diagram has 2 of 9 rows (truncated?)"},
         {"| ・ ・ ・v銀v玉v銀 ・ ・|一\n", "KIF line 1: board row 1 has 8 squares, expected 9"},
