@@ -296,6 +296,7 @@ typedef struct {
     int promo;       /* 1 成, 0 不成 or 生, -1 nothing */
     bool drop;       /* 打 */
     square_t from;   /* (xy), or SQ_NONE */
+    int mark;        /* the side its mark names (▲☗▼ Black, △☖▽ White), or -1 */
     const char *end; /* just after the text */
 } jmove_t;
 
@@ -307,9 +308,12 @@ static bool parse_syntax(const char *s, jmove_t *j)
     memset(j, 0, sizeof *j);
     j->to = j->from = SQ_NONE;
     j->promo = -1;
+    j->mark = -1;
     for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; i++)
-        if (eat(&s, MARKS[i]))
+        if (eat(&s, MARKS[i])) {
+            j->mark = i % 2 ? WHITE : BLACK;
             break;
+        }
     if (eat(&s, "同")) {
         j->same = true;
         while (eat(&s, "　") || eat(&s, " "))
@@ -414,6 +418,10 @@ bool notation_parse_move(const pos_t *p, const char *s, square_t prev_to, move_t
     jmove_t j;
     if (!parse_syntax(s, &j))
         return errmsg(err, errlen, "'%.*s' is not a move", word_len(s), s);
+    /* A mark for the side not to move is a record out of step, not a typo to pass over. */
+    if (j.mark >= 0 && j.mark != (int)p->side)
+        return errmsg(err, errlen, "'%.*s' is %s move, but %s is to move", (int)(j.end - s), s,
+                      j.mark == BLACK ? "Black's (先手)" : "White's (後手)", p->side == BLACK ? "Black" : "White");
     if (j.same && prev_to == SQ_NONE)
         return errmsg(err, errlen, "'%.*s': 同 with no previous move", (int)(j.end - s), s);
     square_t to = j.same ? prev_to : j.to;

@@ -214,6 +214,14 @@ TEST(notation_parse_lenient)
     CHECK_STR(err, "'▲６三飛' is not a legal move here");
     CHECK(!notation_parse_move(&p, "投了", SQ_NONE, &m, NULL, err, sizeof err));
     CHECK_STR(err, "'投了' is not a move");
+    /* A mark for the side not to move (read as Black's move before); ▼ is Black's too. */
+    CHECK(!notation_parse_move(&p, "△６三金打", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK_STR(err, "'△６三金打' is White's (後手) move, but Black is to move");
+    CHECK(!notation_parse_move(&p, "☖６三金打", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK(!notation_parse_move(&p, "▽６三金打", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK(notation_parse_move(&p, "☗６三金打", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK(notation_parse_move(&p, "▼６三金打", SQ_NONE, &m, NULL, err, sizeof err));
+    CHECK(notation_parse_move(&p, "６三金打", SQ_NONE, &m, NULL, err, sizeof err));
 
     /* Three golds to 6c: 5d's is 右上 (two on the right, two going up), 5c's 寄, 7d's 左.
      * Modifiers are read by what they mean: in another order, or more than needed, they
@@ -504,6 +512,9 @@ TEST(kif_read_errors)
     memcpy(row9, EMPTY_ROW10, strlen(EMPTY_ROW10));
     CHECK(!kif_read(text, &p, err, sizeof err));
     CHECK_STR(err, "KIF line 13: a tenth board row");
+    snprintf(text, sizeof text, "%s▲５二角成 ▲同　銀\n", CLASSIC_BOD);
+    CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
+    CHECK_STR(err, "KIF line 16: move 2: '▲同　銀' is Black's (先手) move, but White is to move");
     snprintf(text, sizeof text, "%s▲５二角成 △同　象\n", CLASSIC_BOD);
     CHECK(!kif_read_moves(text, SFEN_STRICT, &p, moves, 8, &n, err, sizeof err));
     CHECK_STR(err, "KIF line 16: move 2: '△同　象' is not a move");
