@@ -36,7 +36,7 @@ static void usage(void)
          "        moves being the line; '#' lines and blank lines are skipped\n"
          "  kif   a KIF file or BOD diagram (UTF-8 or Shift_JIS): board, 持駒 lines with\n"
          "        なし or 残り全部, 先手番/後手番; KIF or KI2 move lists give the line\n"
-         "  csa   CSA V2.2 or V3.0: PI or P1..P9 rows, P+/P- pieces and hands, P-00AL,\n"
+         "  csa   CSA V2 to V3.0: PI or P1..P9 rows, P+/P- pieces and hands, P-00AL,\n"
          "        the side line '+' or '-'; moves give the line\n"
          "Output (--to):\n"
          "  sfen  the SFEN; with a line, a TAB, its length ('-' unless it ends in check\n"
@@ -50,7 +50,7 @@ static void usage(void)
          "  --from FORMAT    input format, instead of telling it from the content\n"
          "  --no-moves       leave the line out\n"
          "  --help           this text\n"
-         "Options may also be written --to=FORMAT, --from=FORMAT.\n"
+         "Options may also be written --to=FORMAT, --from=FORMAT; '--' ends them.\n"
          "Exit status: 0 on success, 2 on any error (one line on stderr).");
 }
 
@@ -155,8 +155,17 @@ int cmd_convert(int argc, char **argv)
         cli_error("convert: out of memory");
         return 2;
     }
+    bool options_done = false; /* after "--", as the other commands read it */
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *value = NULL;
+        if (options_done) {
+            words[n_words++] = argv[i];
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            options_done = true;
+            continue;
+        }
         if (!strncmp(a, "--to=", 5) || !strncmp(a, "--from=", 7))
             value = strchr(a, '=') + 1;
         if (value || !strcmp(a, "--to") || !strcmp(a, "--from")) {

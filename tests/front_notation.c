@@ -796,6 +796,7 @@ TEST(convert_binary)
         {"--no-moves --to sfen p.kif", NULL, CLASSIC "\n"},
         {"--to kif '" CLASSIC "'", NULL, "#KIF version=2.0 encoding=UTF-8\n" CLASSIC_BOD},
         {"--to sfen " CLASSIC, NULL, CLASSIC "\n"},
+        {"--to sfen -- " CLASSIC, NULL, CLASSIC "\n"}, /* '--' ends the options, as elsewhere */
         {"--to sfen --from kif p.kif", NULL, CLASSIC "\t3\t" CLASSIC_LINE "\n"},
         {"--to=sfen --from=csa p.csa", NULL, CLASSIC "\t3\t" CLASSIC_LINE "\n"},
         {"--to sfen part.sfen", NULL, CLASSIC "\t-\t9f5b+ 4a5b\n"},
