@@ -29,9 +29,10 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_stdout_failed(int err);
 
 /* Reads a position from the remaining arguments (SFEN, "sfen ...", "position ...",
- * "startpos"), or the start position when there are none.  Reports errors itself.
- * flags are sfen_parse's; a position beyond the 40-piece set gets a note on stderr. */
-bool cli_position(int argc, char **argv, int flags, pos_t *p);
+ * "startpos"), or the start position when there are none.  Reports errors itself, named
+ * by the command cmd.  flags are sfen_parse's; a position beyond the 40-piece set gets a
+ * note on stderr. */
+bool cli_position(const char *cmd, int argc, char **argv, int flags, pos_t *p);
 
 bool cli_wants_help(int argc, char **argv);
 

@@ -143,7 +143,7 @@ static int list_moves(int argc, char **argv, gen_fn gen, const char *name, const
     if (!options_known(name, argc, argv))
         return 2;
     pos_t p;
-    if (!cli_position(argc, argv, SFEN_EXTRA_PIECES, &p))
+    if (!cli_position(name, argc, argv, SFEN_EXTRA_PIECES, &p))
         return 2;
     if (gen == mg_evasions && !pos_in_check(&p)) {
         cli_error("evasions: the side to move is not in check");
@@ -200,7 +200,7 @@ int cmd_perft(int argc, char **argv)
     if (!options_known("perft", argc - 1, argv + 1))
         return 2;
     pos_t p;
-    if (!cli_position(argc - 1, argv + 1, SFEN_EXTRA_PIECES, &p))
+    if (!cli_position("perft", argc - 1, argv + 1, SFEN_EXTRA_PIECES, &p))
         return 2;
     double t0 = now_seconds();
     uint64_t nodes = 0;

@@ -64,7 +64,7 @@ void cli_error(const char *fmt, ...)
     va_end(ap);
 }
 
-bool cli_position(int argc, char **argv, int flags, pos_t *p)
+bool cli_position(const char *cmd, int argc, char **argv, int flags, pos_t *p)
 {
     char err[SFEN_ERR_MAX], *text = input_join(argc, argv);
     if (!text) {
@@ -74,11 +74,11 @@ bool cli_position(int argc, char **argv, int flags, pos_t *p)
     bool ok = sfen_parse_position(p, argc ? text : "startpos", flags, err, sizeof err);
     free(text);
     if (!ok) {
-        cli_error("%s", err);
+        cli_error("%s: %s", cmd, err);
         return false;
     }
     if (sfen_has_extra_pieces(p))
-        cli_error("note: this position holds more pieces of a kind than the 40-piece set");
+        cli_error("%s: note: this position holds more pieces of a kind than the 40-piece set", cmd);
     return true;
 }
 

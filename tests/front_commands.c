@@ -196,7 +196,16 @@ TEST(front_perft_command)
     r = fu_tsume("perft 2 'xx b - 1'");
     CHECK_INT(r.code, 2);
     CHECK_STR(r.out, "");
-    CHECK_STR(r.err, "tsume: bad SFEN: unknown piece letter 'x' in rank a\n");
+    CHECK_STR(r.err, "tsume: perft: bad SFEN: unknown piece letter 'x' in rank a\n");
+    fu_run_free(&r);
+    /* every error names its command, as perft's options do (these once said only 'tsume:') */
+    r = fu_tsume("checks garbage");
+    CHECK_INT(r.code, 2);
+    CHECK(!strncmp(r.err, "tsume: checks: bad SFEN: ", 25));
+    fu_run_free(&r);
+    r = fu_tsume("moves startpos moves 9z9z");
+    CHECK_INT(r.code, 2);
+    CHECK(!strncmp(r.err, "tsume: moves: move 1: '9z9z' is not a USI move", 46));
     fu_run_free(&r);
     fu_end();
 }
