@@ -4,8 +4,8 @@
 #include "expect.h"
 
 #include <stdlib.h>
-
 #include <string.h>
+#include <strings.h>
 
 #include "solve_common.h"
 
@@ -21,21 +21,30 @@ static bool number_after(const char *text, const char *prefix, uint64_t lo, int 
 }
 
 _Static_assert(SOLVER_MAX_PLY == 4000, "expect_bad_reason names the longest line");
-const char expect_bad_reason[] = "not a length: lengths are plain numbers from 0 to 4000 (from 1 after nomate<=)";
+const char expect_bad_reason[] =
+    "not a length: N, nomate, nomate<=N or mate<=N, N a plain number from 0 to 4000 (from 1 after nomate<=)";
 
-/* A form above with a number (signed, any size) that number_after refused. */
+/* A form above written otherwise, that number_after refused: a number of any sign, size
+ * or shape ("-3", "4001", "3.0", "1e5"), "nomate<=" / "mate<=" in any case and with
+ * blanks, whatever follows ("MATE<=3", "mate <= 3", "nomate<=x"), or "nomate" in another
+ * case.  Such a column means to state an answer, so it is said to be unread, never taken
+ * for no statement. */
 static bool number_form(const char *text)
 {
-    static const char *const PREFIXES[] = {"nomate<=", "mate<=", ""};
-    for (size_t i = 0; i < sizeof PREFIXES / sizeof PREFIXES[0]; i++) {
-        size_t k = strlen(PREFIXES[i]);
-        if (strncmp(text, PREFIXES[i], k))
-            continue;
-        const char *s = text + k;
-        s += *s == '-' || *s == '+';
-        return *s && strspn(s, "0123456789") == strlen(s);
+    const char *s = text;
+    bool no = !strncasecmp(s, "nomate", 6);
+    if (no || !strncasecmp(s, "mate", 4)) {
+        s += no ? 6 : 4;
+        if (!*s)
+            return no; /* NOMATE, NoMate (plain "nomate" is read before); "mate" says no length */
+        s += strspn(s, " \t");
+        return !strncmp(s, "<=", 2); /* a bound, whatever follows; "mate(odd...)": a word */
     }
-    return false;
+    /* a number whole, so that a column of USI moves ("3c3b", the stated line) stays one */
+    const char *digits = s + (*s == '-' || *s == '+');
+    char *end;
+    strtod(s, &end);
+    return *digits >= '0' && *digits <= '9' && !*end;
 }
 
 expect_t expect_parse(const char *text)

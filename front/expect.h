@@ -8,8 +8,10 @@
  *   nomate     no mate at all
  *   nomate<=N  no mate within N plies (a longer one may exist)
  *   mate<=N    a mate within N plies
- * A number out of range in one of these forms (4001, -3, nomate<=0) is EXPECT_BAD: an
- * expectation that cannot be met, said so, never passed over as no expectation at all.
+ * A number out of range or of another shape in one of these forms (4001, -3, 3.0,
+ * nomate<=0), or a form in another case or with blanks (MATE<=3, mate <= 3, NOMATE), is
+ * EXPECT_BAD: an expectation that cannot be read, said so, never passed over as no
+ * expectation at all.
  * An answer settles an expectation only as far as it is proven: "unknown", an error, or a
  * mate whose length is not proven shortest when the shortest length matters leave it
  * undecided, which is neither a match nor a mismatch.  A mate proven within W plies
@@ -40,7 +42,7 @@ typedef struct {
 typedef enum { EXPECT_UNDECIDED = -1, EXPECT_MISMATCH = 0, EXPECT_MATCH = 1 } expect_verdict_t;
 
 /* Reads one of the forms above; kind EXPECT_NONE for NULL or anything else. */
-/* Why an EXPECT_BAD column is no expectation: "not a length: lengths are plain ...". */
+/* Why an EXPECT_BAD column is no expectation: "not a length: N, nomate, ...". */
 extern const char expect_bad_reason[];
 expect_t expect_parse(const char *text);
 
