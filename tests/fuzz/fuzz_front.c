@@ -60,9 +60,9 @@ bool cli_wants_help(int argc, char **argv)
     return false;
 }
 
-bool cli_position(int argc, char **argv, int flags, pos_t *p)
+bool cli_position(const char *cmd, int argc, char **argv, int flags, pos_t *p)
 {
-    (void)argc, (void)argv, (void)flags, (void)p;
+    (void)cmd, (void)argc, (void)argv, (void)flags, (void)p;
     return false;
 }
 
