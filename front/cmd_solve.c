@@ -189,6 +189,7 @@ static void usage(void)
            "  expect        the second column, only with --expect and a column of a form above\n"
            "  match         true or false, only with expect and when the answer settles it\n"
            "  expect_error  why the column is no expectation: a number out of range or shape\n"
+           "  kif_error     why the problem's --kif record could not be written, only then\n"
            "\n"
            "Exit status: 0 when every problem got an answer (mate or nomate), 1 when some\n"
            "are unknown, 4 when some answer contradicts --expect (before 1), 2 on any error\n"
@@ -258,7 +259,7 @@ static const char *verdict_word(expect_verdict_t v)
 }
 
 static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, const char *sfen,
-                       const solve_result_t *r, long long ms, const outcome_t *oc)
+                       const solve_result_t *r, long long ms, const outcome_t *oc, const char *kif_error)
 {
     json_obj_t j;
     problem_json_begin(&j, out, pb, sfen);
@@ -303,6 +304,8 @@ static void print_json(FILE *out, const solve_args_t *a, const problem_t *pb, co
         if (oc->expect == EXPECT_BAD)
             json_str(&j, "expect_error", expect_bad_reason);
     }
+    if (*kif_error)
+        json_str(&j, "kif_error", kif_error);
     json_end(&j);
 }
 
@@ -514,14 +517,16 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
             oc->verdict = expect_judge(&e, &r);
     }
     long long ms = (long long)(seconds * 1000.0);
+    /* the record first, so that the JSON object says when it could not be written */
+    char kif_error[4200] = "";
+    if (searched && r.status != SOLVE_ERROR)
+        records_write(a->records, pb, write_record, &(record_t){&p, &r}, kif_error, sizeof kif_error);
     if (a->sfen)
         print_sfen(out, pb, searched ? sfen_format(&p, sfen) : shown, &r, oc); /* the hand as solved */
     else if (a->json)
-        print_json(out, a, pb, shown, &r, ms, oc);
+        print_json(out, a, pb, shown, &r, ms, oc, kif_error);
     else
         print_text(out, a, pb, shown, parsed ? &p : NULL, &r, ms, searched, oc);
-    if (searched && r.status != SOLVE_ERROR)
-        records_write(a->records, pb, write_record, &(record_t){&p, &r});
     if (searched)
         solve_result_free(&r);
     return r.status;

@@ -139,9 +139,10 @@ static void usage(void)
            "only when Ctrl-C or SIGTERM stopped the batch before the problem's work ended\n"
            "and something is open: what a limit left open above, the stop left), nodes,\n"
            "time_ms, solve_nodes, solve_time_ms, defender_hand, attacker_check and\n"
-           "line_cut (as for 'tsume solve'), error.  A file that cannot be read is named on\n"
-           "stderr and first on stdout by an object of its own: id 0, sfen \"\", verdict\n"
-           "\"error\" and the reason.\n"
+           "line_cut (as for 'tsume solve'), error, kif_error (only when the problem's --kif\n"
+           "record could not be written).  A file that cannot be read is named on stderr\n"
+           "and first on stdout by an object of its own: id 0, sfen \"\", verdict \"error\"\n"
+           "and the reason.\n"
            "within: a mate within this many plies is proven (plies itself when the length is\n"
            "certified; else plies, the line's length, may be shorter or longer).  A finding's\n"
            "plies are 0 when it has no line (unknown), and its moves start at its ply;\n"
@@ -401,12 +402,15 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
     bool open = v.verdict == VERDICT_UNKNOWN ||
                 (v.solve.status == SOLVE_MATE && (v.incomplete || v.unwalked > 0 || !v.solve.exact));
     bool cut = searched && cli_interrupted() && v.verdict != VERDICT_ERROR && open;
+    /* the record first, so that the JSON object says when it could not be written */
+    char kif_error[4200] = "";
+    if (searched && v.verdict != VERDICT_ERROR)
+        records_write(a->records, pb, write_record, &(record_t){&p, &v, compared ? &cmp : NULL, stated_line},
+                      kif_error, sizeof kif_error);
     if (a->json)
-        vreport_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms, cut);
+        vreport_json(out, pb, shown, &v, compared ? &cmp : NULL, ms, solve_ms, cut, kif_error);
     else
         vreport_text(out, a->usi, pb, shown, parsed ? &p : NULL, &v, compared ? &cmp : NULL, ms, solve_ms, cut);
-    if (searched && v.verdict != VERDICT_ERROR)
-        records_write(a->records, pb, write_record, &(record_t){&p, &v, compared ? &cmp : NULL, stated_line});
     if (searched)
         verify_result_free(&v);
     return batch_status(run->verdicts[i]);

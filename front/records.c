@@ -93,12 +93,15 @@ bool records_open(records_t *r, const char *path, const problem_list_t *l, const
     return true;
 }
 
-void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, void *ctx), void *ctx)
+void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, void *ctx), void *ctx, char *err,
+                   size_t errlen)
 {
+    err[0] = 0;
     if (!r->path)
         return;
     char path[4096];
     FILE *f = r->one;
+    errno = 0; /* before the fopen, whose reason ("Is a directory") was lost after it */
     if (r->dir) {
         long k = pb->file ? file_index(r, pb->file) : -1;
         snprintf(path, sizeof path, "%s/%s-%ld.kif", r->path, k >= 0 ? r->stems[k] : "problem", pb->line);
@@ -106,14 +109,14 @@ void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, voi
     } else {
         snprintf(path, sizeof path, "%s", r->path);
     }
-    errno = 0;
     bool ok = f && write(f, ctx) && fflush(f) == 0 && !ferror(f);
     if (!r->dir)
         r->written = true; /* the one problem's: no other thread writes it */
     if (r->dir && f && fclose(f) != 0)
         ok = false;
     if (!ok) {
-        cli_error("%s: cannot write '%s'%s%s", r->cmd, path, errno ? ": " : "", errno ? strerror(errno) : "");
+        snprintf(err, errlen, "cannot write '%s'%s%s", path, errno ? ": " : "", errno ? strerror(errno) : "");
+        cli_error("%s: %s", r->cmd, err);
         r->failed = true;
     }
 }

@@ -34,8 +34,11 @@ typedef struct {
  * False, after a message, when a file is given for several problems or cannot be opened. */
 bool records_open(records_t *r, const char *path, const problem_list_t *l, const char *cmd);
 
-/* Problem pb's record, written by write(f, ctx) (false when it failed). */
-void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, void *ctx), void *ctx);
+/* Problem pb's record, written by write(f, ctx) (false when it failed).  A record that
+ * cannot be written is said on stderr and its reason ("cannot write 'PATH': ...") left in
+ * err for the problem's report (err[0] = 0 otherwise, and when no records are asked for). */
+void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, void *ctx), void *ctx, char *err,
+                   size_t errlen);
 
 /* Closes the one file (removed if it was created and got no record: a problem that
  * could not be read or solved has none) and frees r; false when any record could not be

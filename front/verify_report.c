@@ -194,7 +194,7 @@ void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, po
 }
 
 void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v,
-                  const stated_cmp_t *cmp, long long ms, long long solve_ms, bool cut)
+                  const stated_cmp_t *cmp, long long ms, long long solve_ms, bool cut, const char *kif_error)
 {
     const solve_result_t *r = &v->solve;
     json_obj_t j;
@@ -263,5 +263,7 @@ void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify
     root_json(&j, r);
     if (r->status == SOLVE_ERROR || v->verdict == VERDICT_ERROR)
         json_str(&j, "error", r->error);
+    if (*kif_error)
+        json_str(&j, "kif_error", kif_error);
     json_end(&j);
 }

@@ -19,8 +19,9 @@
  * said to have left open, the stop left. */
 void vreport_text(FILE *out, bool usi, const problem_t *pb, const char *sfen, pos_t *root, const verify_result_t *v,
                   const stated_cmp_t *cmp, long long ms, long long solve_ms, bool cut);
-/* One JSON object on one line, the same in keys. */
+/* One JSON object on one line, the same in keys; kif_error: why the problem's --kif
+ * record could not be written ("" when it was, or none was asked for). */
 void vreport_json(FILE *out, const problem_t *pb, const char *sfen, const verify_result_t *v,
-                  const stated_cmp_t *cmp, long long ms, long long solve_ms, bool cut);
+                  const stated_cmp_t *cmp, long long ms, long long solve_ms, bool cut, const char *kif_error);
 
 #endif

@@ -681,6 +681,27 @@ TEST(front_solve_kif_csa_files)
     CHECK_STR(r.out, "");
     CHECK(strstr(r.err, "--kif FILE writes one problem's record, and 2 problems were given"));
     fu_run_free(&r);
+    /* A record that cannot be written (a directory stands where it goes) is said in the
+     * problem's JSON object too, not only on stderr (a QA pass: stdout showed a plain
+     * answer), and for verify likewise. */
+    char blocked[256];
+    snprintf(blocked, sizeof blocked, "%s", fu_path("blocked"));
+    r = fu_shell(fu_fmt("mkdir -p '%s/problem-1.kif' && '%s' solve --format json --kif '%s' '%s'", blocked, fu_bin(),
+                        blocked, MATE3));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(fu_jget(r.out, "status"), "\"mate\"");
+    CHECK_STR(fu_jget(r.out, "kif_error"), fu_fmt("\"cannot write '%s/problem-1.kif': Is a directory\"", blocked));
+    CHECK_STR(r.err, fu_fmt("tsume: solve: cannot write '%s/problem-1.kif': Is a directory\n", blocked));
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("verify --format json --kif '%s' '%s'", blocked, MATE3));
+    CHECK_INT(r.code, 2);
+    CHECK_STR(fu_jget(r.out, "verdict"), "\"sound\"");
+    CHECK_STR(fu_jget(r.out, "kif_error"), fu_fmt("\"cannot write '%s/problem-1.kif': Is a directory\"", blocked));
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve --format json --kif '%s' '%s'", one, MATE3));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(fu_jget(r.out, "kif_error"), "");
+    fu_run_free(&r);
     /* a trailing '/' means a directory, whatever the count of problems */
     r = fu_tsume(fu_fmt("solve --kif '%s/nosuch/' '%s'", outdir, kif));
     CHECK_INT(r.code, 2);
