@@ -119,10 +119,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(line, data + at, len);
         line[len] = 0;
         at += len;
-        bool go = command_is(line, "go");
+        /* a line holding a NUL is refused whole (usi_line): no command, no answer */
+        bool whole = !memchr(line, 0, len);
+        bool go = whole && command_is(line, "go");
         gos += go;
-        usis += command_is(line, "usi");
-        isreadys += command_is(line, "isready");
+        usis += whole && command_is(line, "usi");
+        isreadys += whole && command_is(line, "isready");
         fflush(f);
         size_t from = out_len;
         quit = !usi_line(&u, line, len);
