@@ -597,7 +597,7 @@ int cmd_solve(int argc, char **argv)
         } else {
             a.records = &records;
             status = solve_all(&a, &problems, unread);
-            if (!records_close(&records))
+            if (!records_close(&records) && status != 130) /* an interrupt's 130 says more */
                 status = 2;
         }
         problem_list_free(&problems);

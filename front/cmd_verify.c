@@ -478,7 +478,7 @@ int cmd_verify(int argc, char **argv)
         } else {
             a.records = &records;
             status = verify_all(&a, &problems, unread);
-            if (!records_close(&records))
+            if (!records_close(&records) && status != 130) /* an interrupt's 130 says more */
                 status = 2;
         }
         problem_list_free(&problems);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -86,7 +87,11 @@ bool records_open(records_t *r, const char *path, const problem_list_t *l, const
         return false;
     }
     r->created = found == ENOENT;
-    if (!(r->one = fopen(path, "w"))) {
+    /* "a", not "w": the file is emptied only when its record is written (records_write),
+     * so that a problem that gets none (a bad diagram, an unreadable -f) leaves a file
+     * that was there as it was; it once left it empty, the input file itself with
+     * 'solve --kif p.kif p.kif'. */
+    if (!(r->one = fopen(path, "a"))) {
         cli_error("%s: cannot write '%s': %s", cmd, path, strerror(errno));
         return false;
     }
@@ -102,12 +107,20 @@ void records_write(records_t *r, const problem_t *pb, bool (*write)(FILE *f, voi
     char path[4096];
     FILE *f = r->one;
     errno = 0; /* before the fopen, whose reason ("Is a directory") was lost after it */
+    bool whole = true;
     if (r->dir) {
         long k = pb->file ? file_index(r, pb->file) : -1;
-        snprintf(path, sizeof path, "%s/%s-%ld.kif", r->path, k >= 0 ? r->stems[k] : "problem", pb->line);
-        f = fopen(path, "w");
+        int n = snprintf(path, sizeof path, "%s/%s-%ld.kif", r->path, k >= 0 ? r->stems[k] : "problem", pb->line);
+        /* a path cut short would name another file, maybe another problem's */
+        whole = n >= 0 && (size_t)n < sizeof path;
+        f = whole ? fopen(path, "w") : NULL;
+        if (!whole)
+            errno = ENAMETOOLONG;
     } else {
         snprintf(path, sizeof path, "%s", r->path);
+        struct stat st; /* emptied now (opened to append): a device such as /dev/full is not */
+        if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(f), 0) != 0)
+            f = NULL;
     }
     bool ok = f && write(f, ctx) && fflush(f) == 0 && !ferror(f);
     if (!r->dir)

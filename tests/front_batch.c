@@ -319,6 +319,14 @@ TEST(front_batch_interrupted)
     CHECK(strstr(r.err, "tsume: solve: interrupted: the searches were stopped;"));
     CHECK(strstr(r.err, "summary  2 problems: "));
     fu_run_free(&r);
+    /* The interrupt's 130 also when a --kif record failed (a reviewer's case: 2). */
+    const char *dir = fu_path("recs");
+    r = fu_shell(fu_fmt("mkdir -p '%s/two-2.kif' && { '%s' solve --jobs 1 --kif '%s' -f '%s' >/dev/null & pid=$!; "
+                        "sleep 1.5; kill -TERM $pid; wait $pid; echo \"rc=$?\"; }",
+                        dir, fu_bin(), dir, in));
+    CHECK_STR(r.out, "rc=130\n");
+    CHECK(strstr(r.err, "two-2.kif': Is a directory\n"));
+    fu_run_free(&r);
     /* check and verify say so too, in text and JSON; a batch not interrupted never does */
     r = fu_shell(fu_fmt("'%s' check --plies 41 --jobs 1 -f '%s' & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid; "
                         "'%s' verify --format json --jobs 1 -f '%s' & pid=$!; sleep 1.5; kill -TERM $pid; wait $pid",

@@ -702,6 +702,36 @@ TEST(front_solve_kif_csa_files)
     CHECK_INT(r.code, 0);
     CHECK_STR(fu_jget(r.out, "kif_error"), "");
     fu_run_free(&r);
+    /* --kif FILE empties a file that was there only when its record is written (a
+     * reviewer's case: a problem that got none left it empty, the input file itself
+     * with 'solve --kif p.kif p.kif'), and then replaces all of it. */
+    const char *keep = fu_write("keep.kif", "precious\n");
+    r = fu_tsume(fu_fmt("solve --kif '%s' 'not a sfen'", keep));
+    CHECK_INT(r.code, 2);
+    fu_run_free(&r);
+    r = fu_tsume(fu_fmt("solve --kif '%s' -f '%s'", keep, fu_path("nosuch.sfen")));
+    CHECK_INT(r.code, 2);
+    fu_run_free(&r);
+    char *kept = fu_slurp(keep);
+    CHECK_STR(kept ? kept : "", "precious\n");
+    free(kept);
+    r = fu_tsume(fu_fmt("solve --kif '%s' '%s'", keep, MATE3));
+    CHECK_INT(r.code, 0);
+    fu_run_free(&r);
+    kept = fu_slurp(keep);
+    CHECK(kept && !strncmp(kept, "#KIF version=2.0", 16) && !strstr(kept, "precious"));
+    free(kept);
+    /* A record path longer than the longest the writer holds is an error, not cut to
+     * another name (it once wrote 'ex-3.ki', or one problem's record over another's). */
+    char far[4200];
+    int at = snprintf(far, sizeof far, "%s", fu_path("far"));
+    while (at < 4083)
+        at += snprintf(far + at, sizeof far - (size_t)at, "/.");
+    r = fu_shell(fu_fmt("mkdir -p '%s' && '%s' solve --format json --kif '%s' '%s'", fu_path("far"), fu_bin(), far, MATE3));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(r.out, "problem-1.k': File name too long\"}\n"));
+    CHECK(strstr(r.err, "problem-1.k': File name too long\n"));
+    fu_run_free(&r);
     /* a trailing '/' means a directory, whatever the count of problems */
     r = fu_tsume(fu_fmt("solve --kif '%s/nosuch/' '%s'", outdir, kif));
     CHECK_INT(r.code, 2);
