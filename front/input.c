@@ -32,6 +32,14 @@ input_format_t input_detect(const char *text)
             return INPUT_KIF;
         if (line[0] == '#' || line[0] == 0)
             continue;
+        /* A SFEN first: its line's later columns may say 持駒 or 手合割 in a comment (the
+         * whole file was once read as KIF for it); no KIF or CSA line starts so. */
+        int slashes = 0;
+        for (const char *c = line; *c && *c != ' ' && *c != '\t'; c++)
+            slashes += *c == '/';
+        if (slashes == 8 || line_starts(line, "sfen") || line_starts(line, "position") ||
+            line_starts(line, "startpos"))
+            return INPUT_SFEN;
         /* 持駒 and 手合割 in UTF-8, then in Shift_JIS */
         if (line[0] == '|' || strstr(line, "持駒") || strstr(line, "手合割") || strstr(line, "\x8e\x9d\x8b\xee") ||
             strstr(line, "\x8e\xe8\x8d\x87\x8a\x84"))
@@ -41,12 +49,6 @@ input_format_t input_detect(const char *text)
             line_starts(line, "V2") || line_starts(line, "V3") || line[0] == '\'' || line_starts(line, "N+") ||
             line_starts(line, "N-") || line[0] == '$')
             return INPUT_CSA;
-        int slashes = 0;
-        for (const char *c = line; *c && *c != ' ' && *c != '\t'; c++)
-            slashes += *c == '/';
-        if (slashes == 8 || line_starts(line, "sfen") || line_starts(line, "position") ||
-            line_starts(line, "startpos"))
-            return INPUT_SFEN;
     }
     return INPUT_NONE;
 }

@@ -192,6 +192,15 @@ TEST(front_solve_file)
     CHECK(strstr(r.out, "t.sfen:7  " NO_DEFENDER_KING "\n  status   error: no king for the defender (white)\n"));
     CHECK(strstr(r.out, "\nsummary  5 problems: solved 3, nomate 0, unknown 0, errors 2, time "));
     fu_run_free(&r);
+
+    /* A comment column that says 持駒 or 手合割 leaves the file one of SFEN lines (a
+     * reviewer's case: the whole file was read as a KIF, and was its error). */
+    path = fu_write("jp.sfen", MATE1 "\t1\tG*5b\t# 駒余り: 持駒なし, 手合割でない\n" MATE1 "\t1\n");
+    r = fu_solve(fu_fmt("--expect -f '%s'", path), NULL, NULL);
+    CHECK_INT(r.code, 0);
+    CHECK(strstr(r.out, "\nsummary  2 problems: solved 2, nomate 0, unknown 0, errors 0, time "));
+    CHECK(strstr(r.out, "; expect 2 match, 0 mismatch, 0 undecided\n"));
+    fu_run_free(&r);
     fu_end();
 }
 
