@@ -235,8 +235,10 @@ static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, sa
                        const solve_result_t *r, const char *error, bool cut)
 {
     int n = a->plies;
-    if (pb->file)
-        fprintf(out, "%s:%ld  ", pb->file, pb->line);
+    if (pb->file) { /* echoed input, as solve and verify show it: no control bytes */
+        put_safe(out, pb->file);
+        fprintf(out, ":%ld  ", pb->line);
+    }
     switch (say) {
     case SAY_MATE_UNCERTIFIED:
         fprintf(out, "yes  mate within %d %s (proven), shown by a line of %d (not certified)", n, cli_plies(n),
@@ -273,7 +275,9 @@ static void print_text(FILE *out, const check_args_t *a, const problem_t *pb, sa
     case SAY_ERROR:
         break;
     }
-    fprintf(out, "error  %s\n", error);
+    fputs("error  ", out);
+    put_safe(out, error);
+    fputc('\n', out);
 }
 
 /* r is NULL when the position was refused before any search; sfen is the position as

@@ -132,6 +132,16 @@ TEST(front_check_file)
     CHECK(starts_with(r.out, "stdin:1  yes  mate in 1 ply: G*5b\nstdin:2  yes  mate in 3 plies: 9f5b+ 4a5b S*4b\n"
                              "summary  2 positions: yes 2, no 0, unknown 0, errors 0, time "));
     fu_run_free(&r);
+    /* Echoed input shows no control bytes, as in solve and verify (a reviewer's case:
+     * an ESC sequence in a bad line reached the terminal, a newline in a file name split
+     * its line). */
+    path = fu_write("esc\033[31m.sfen", "4k4/9/9/9/9/9/9/9/9 b - 1 gar\033[31mbage\013X\n");
+    r = fu_tsume(fu_fmt("check --plies 1 -f '%s'", path));
+    CHECK_INT(r.code, 2);
+    CHECK(strstr(fu_line(r.out, 0), "esc?[31m.sfen:1  error  bad SFEN: "));
+    CHECK(strstr(fu_line(r.out, 0), "'gar?[31mbage?X'"));
+    CHECK(!strchr(r.out, '\033') && !strchr(r.out, '\013'));
+    fu_run_free(&r);
     /* A position given as a word is no batch: no summary. */
     r = fu_tsume("check --plies 3 '" MATE1 "'");
     CHECK_STR(r.out, "yes  mate in 1 ply: G*5b\n");
