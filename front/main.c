@@ -54,14 +54,27 @@ static const struct {
 };
 enum { N_COMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
 
+/* One write, so that a worker's message and the batch's progress line (batch.c, drawn on
+ * a terminal's stderr) cannot mix mid-line; on a terminal it first clears the line, where
+ * a progress line may stand (the message was glued to its end), and the next redraw
+ * comes on the line after. */
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("tsume: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char small[1024], *msg = small;
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1))) { /* a long path in it */
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!msg) /* out of memory: what fitted */
+        msg = small;
+    fprintf(stderr, "%stsume: %s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", n < 0 ? fmt : msg);
+    if (msg != small)
+        free(msg);
 }
 
 bool cli_position(const char *cmd, int argc, char **argv, int flags, pos_t *p)

@@ -206,6 +206,19 @@ TEST(front_batch_progress_names_the_question)
     }
     CHECK(drawn > 2);
     fu_run_free(&r);
+    /* A worker's error clears the progress line first, in one write (a reviewer's case:
+     * it was glued to the line's end, "ETA -- | line 1:tsume: solve: cannot write"). */
+    path = fu_write("zm.sfen", "1R7/9/g1+P6/+P2s5/1+bk+pg4/GN1Rl4/Pn+p6/3S5/9 b B2N3Pg2s3l10p 1\n"
+                               "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n");
+    const char *dir = fu_path("zrecs");
+    r = fu_shell(fu_fmt("mkdir -p '%s/zm-2.kif'", dir));
+    fu_run_free(&r);
+    r = fu_tsume_tty_stderr_cols(fu_fmt("solve --hash 64 --nodes 300000 --jobs 1 --kif '%s' -f '%s'", dir, path), 200);
+    CHECK_INT(r.code, 2);
+    const char *msg = strstr(r.err, "tsume: solve: cannot write ");
+    CHECK(msg && msg - r.err >= 4 && !strncmp(msg - 4, "\r\033[K", 4));
+    CHECK(strstr(r.err, "ETA ")); /* a progress line was drawn */
+    fu_run_free(&r);
     fu_end();
 }
 
