@@ -81,7 +81,7 @@ static bool read_sfen(const char *text, pos_t *p, move_t *moves, int *n, char *e
     const char *line = NULL;
     size_t len = 0;
     int count = 0;
-    for (const char *s = text; *s;) {
+    for (const char *s = input_skip_bom(text); *s;) { /* as solve -f skips it */
         size_t l = strcspn(s, "\r\n");
         const char *t = s;
         while (t < s + l && (*t == ' ' || *t == '\t'))

@@ -614,6 +614,15 @@ TEST(csa_read_files)
     CHECK_INT(r.code, 0);
     CHECK_STR(r.out, SFEN_STARTPOS "\n");
     fu_run_free(&r);
+    /* and in a SFEN file, before a comment line too (an audit's case: 'bad SFEN:
+     * unexpected byte 0xef', or the comment taken for a second problem line) */
+    static const char *const BOMMED[] = {"\xEF\xBB\xBF" SFEN_STARTPOS "\n", "\xEF\xBB\xBF# c\n" SFEN_STARTPOS "\n"};
+    for (int i = 0; i < 2; i++) {
+        r = fu_tsume(fu_fmt("convert --to sfen '%s'", fu_write("bom.sfen", BOMMED[i])));
+        CHECK_INT(r.code, 0);
+        CHECK_STR(r.out, SFEN_STARTPOS "\n");
+        fu_run_free(&r);
+    }
     fu_end();
 }
 
