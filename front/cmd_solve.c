@@ -187,6 +187,7 @@ static void usage(void)
            "                in check, defend\n"
            "  error         the reason, only for an error\n"
            "  expect        the second column, only with --expect and a column of a form above\n"
+           "                or one that cannot be read (then with expect_error)\n"
            "  match         true or false, only with expect and when the answer settles it\n"
            "  expect_error  why the column is no expectation: a number out of range or shape\n"
            "  kif_error     why the problem's --kif record could not be written, only then\n"

@@ -50,7 +50,7 @@ static const struct {
     {"verify", cmd_verify, "is a composed problem sound? verify [OPTIONS] SFEN | -f FILE"},
     {"check", cmd_check, "mate within N plies? check --plies N [--exact | --first] SFEN | -f FILE"},
     {"usi", cmd_usi, "USI engine answering 'go mate' on stdin/stdout (also ./tsume-usi)"},
-    {"convert", cmd_convert, "convert a problem between SFEN, KIF and CSA: convert --to FORMAT [FILE]"},
+    {"convert", cmd_convert, "convert a problem between SFEN, KIF, KI2 and CSA: convert --to FORMAT [FILE]"},
 };
 enum { N_COMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
 
