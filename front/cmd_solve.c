@@ -452,7 +452,8 @@ static bool write_record(FILE *f, void *ctx)
     const record_t *rec = ctx;
     const solve_result_t *r = rec->r;
     bool mate = r->status == SOLVE_MATE;
-    kif_tree_t *t = kif_tree_new(rec->root, r->pv, mate ? r->plies : 0, mate);
+    /* a line cut short of the mate (line_cut) ends where it stops, not in 詰み */
+    kif_tree_t *t = kif_tree_new(rec->root, r->pv, mate ? r->plies : 0, mate && !r->line_cut);
     if (!t)
         return false;
     char answer[160];

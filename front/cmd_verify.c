@@ -285,13 +285,17 @@ static bool write_record(FILE *f, void *ctx)
     const pos_t *root = rec->root;
     const solve_result_t *r = &v->solve;
     bool mate = r->status == SOLVE_MATE;
-    kif_tree_t *t = kif_tree_new(root, r->pv, mate ? r->plies : 0, mate);
+    /* a line cut short of the mate (line_cut) ends where it stops, not in 詰み */
+    kif_tree_t *t = kif_tree_new(root, r->pv, mate ? r->plies : 0, mate && !r->line_cut);
     if (!t)
         return false;
     char verdict[128], c[160];
-    if (mate)
+    if (mate && r->shortest)
         snprintf(verdict, sizeof verdict, "備考：tsume verify: %s, mate in %d %s%s", verdict_name(v->verdict),
                  r->plies, cli_plies(r->plies), r->exact ? "" : " (line not certified)");
+    else if (mate) /* as the reports and solve's record say it: the line's length is no mate length */
+        snprintf(verdict, sizeof verdict, "備考：tsume verify: %s, mate within %d plies proven, line of %d (not certified)",
+                 verdict_name(v->verdict), r->within, r->plies);
     else
         snprintf(verdict, sizeof verdict, "備考：tsume verify: %s", verdict_name(v->verdict));
     bool ok = true;

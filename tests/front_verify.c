@@ -422,6 +422,17 @@ TEST(front_verify_report)
     CHECK(k3 && strstr(k3, "備考：tsume verify: sound, mate in 5 plies\n") && strstr(k3, "\n変化：2手\n"));
     free(k2);
     free(k3);
+    /* A length not proven is no mate length in the record either (a review's case: its
+     * 備考 said "mate in 45 plies" where the report says within 49, line of 45). */
+    const char *z29 = fu_path("z29.kif");
+    r = fu_tsume(fu_fmt("verify --jobs 1 --hash 64 --nodes 150000 --plies 43 --kif '%s' "
+                        "'2glS1s2/pP+S6/4pB3/P1kn5/l1p1+nR3/+b2G1s3/1LN1N4/9/9 b r2gl13p 1'",
+                        z29));
+    CHECK(strstr(r.out, "  verdict  unknown  (mate within 49 plies proven, line of 45 not certified, stated 43)\n"));
+    fu_run_free(&r);
+    char *k29 = fu_slurp(z29);
+    CHECK(k29 && strstr(k29, "\n備考：tsume verify: unknown, mate within 49 plies proven, line of 45 (not certified)\n"));
+    free(k29);
     r = fu_tsume(fu_fmt("verify --kif '%s' " "'3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1'", dir));
     CHECK_INT(r.code, 0);
     fu_run_free(&r);
