@@ -520,7 +520,7 @@ static solve_status_t solve_job(void *ctx, solver_t *solver, size_t i, FILE *out
     }
     long long ms = (long long)(seconds * 1000.0);
     /* the record first, so that the JSON object says when it could not be written */
-    char kif_error[4200] = "";
+    char kif_error[RECORDS_ERR_MAX] = "";
     if (searched && r.status != SOLVE_ERROR)
         records_write(a->records, pb, write_record, &(record_t){&p, &r}, kif_error, sizeof kif_error);
     if (a->sfen)

@@ -294,7 +294,8 @@ static bool write_record(FILE *f, void *ctx)
         snprintf(verdict, sizeof verdict, "備考：tsume verify: %s, mate in %d %s%s", verdict_name(v->verdict),
                  r->plies, cli_plies(r->plies), r->exact ? "" : " (line not certified)");
     else if (mate) /* as the reports and solve's record say it: the line's length is no mate length */
-        snprintf(verdict, sizeof verdict, "備考：tsume verify: %s, mate within %d plies proven, line of %d (not certified)",
+        snprintf(verdict, sizeof verdict,
+                 "備考：tsume verify: %s, mate within %d plies proven, line of %d (not certified)",
                  verdict_name(v->verdict), r->within, r->plies);
     else
         snprintf(verdict, sizeof verdict, "備考：tsume verify: %s", verdict_name(v->verdict));
@@ -407,7 +408,7 @@ static solve_status_t verify_job(void *ctx, solver_t *solver, size_t i, FILE *ou
                 (v.solve.status == SOLVE_MATE && (v.incomplete || v.unwalked > 0 || !v.solve.exact));
     bool cut = searched && cli_interrupted() && v.verdict != VERDICT_ERROR && open;
     /* the record first, so that the JSON object says when it could not be written */
-    char kif_error[4200] = "";
+    char kif_error[RECORDS_ERR_MAX] = "";
     if (searched && v.verdict != VERDICT_ERROR)
         records_write(a->records, pb, write_record, &(record_t){&p, &v, compared ? &cmp : NULL, stated_line},
                       kif_error, sizeof kif_error);

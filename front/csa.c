@@ -298,7 +298,8 @@ bool csa_read_moves(const char *text, int flags, pos_t *p, move_t *moves, int ma
             } else if (!side_read) {
                 if (stmt[0] == 'V') {
                     if (!known_version(stmt))
-                        ok = errmsg(err, errlen, "CSA line %d: version '%s' is not one this reader knows (V2, V2.1, V2.2, V3.0)",
+                        ok = errmsg(err, errlen,
+                                    "CSA line %d: version '%s' is not one this reader knows (V2, V2.1, V2.2, V3.0)",
                                     R.line, show(stmt, 24, shown));
                     continue;
                 }

@@ -332,7 +332,8 @@ static bool read_position(const kif_lines_t *L, int flags, pos_t *p, char *err, 
         if (!name)
             return errmsg(err, errlen, "KIF: no board diagram (nine lines starting with '|') and no 手合割 line");
         if (k == sizeof HANDICAPS / sizeof HANDICAPS[0] && starts(name, "その他"))
-            return errmsg(err, errlen, "KIF line %d: 手合割 'その他' but no board diagram (nine lines starting with '|')",
+            return errmsg(err, errlen,
+                          "KIF line %d: 手合割 'その他' but no board diagram (nine lines starting with '|')",
                           h.handicap_line);
         if (k == sizeof HANDICAPS / sizeof HANDICAPS[0])
             return errmsg(err, errlen,

@@ -36,6 +36,10 @@ typedef struct {
  * False, after a message, when a file is given for several problems or cannot be opened. */
 bool records_open(records_t *r, const char *path, const problem_list_t *l, const char *cmd);
 
+/* The longest reason records_write leaves: "cannot write '" + a path of up to 4095 bytes +
+ * "': " + strerror's text. */
+enum { RECORDS_ERR_MAX = 4096 + 128 };
+
 /* Problem pb's record, written by write(f, ctx) (false when it failed).  A record that
  * cannot be written is said on stderr and its reason ("cannot write 'PATH': ...") left in
  * err for the problem's report (err[0] = 0 otherwise, and when no records are asked for). */

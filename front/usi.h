@@ -67,8 +67,8 @@ typedef struct {
 /* The engine as a loop over lines, for cmd_usi and the fuzz target (pos_init_tables must
  * have run).  usi_line takes one line as read, len bytes with or without its newline
  * (trailing blanks are cut here; a line holding a NUL byte is refused with an info
- * string, as the other commands refuse one), and returns false on quit; usi_finish ends the session after quit (quit true) or at the end
- * of input, and frees the table. */
+ * string, as the other commands refuse one), and returns false on quit; usi_finish ends
+ * the session after quit (quit true) or at the end of input, and frees the table. */
 void usi_init(usi_t *u);
 bool usi_line(usi_t *u, char *line, size_t len);
 void usi_finish(usi_t *u, bool quit);
