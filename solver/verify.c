@@ -63,6 +63,7 @@ typedef struct {
     bool oom;
     int cap;
     move_t *buf; /* SOLVER_MAX_PLY moves: an alternative's line */
+    uint64_t line_pool; /* under a node limit, nodes the alternatives' lines may still take */
 } vctx_t;
 
 typedef struct {
@@ -159,31 +160,45 @@ static int merges(const vctx_t *c, pos_t *p, const move_t *line, int len, int fr
  * cook B*4f came out as 10 plies when the 1.2 G-node limit struck right after its proof).
  * The deadline too, unlike the main line's walk: what an alternative is (a cook, a
  * transposition, a detour) is read off its line, and a line hurried past the deadline
- * (line.c) could make a cook of a transposition.  A stop only hurries it. */
-static line_info_t proven_line(vctx_t *c, pos_t *p, int len)
+ * (line.c) could make a cook of a transposition.  A stop only hurries it.
+ * Under a node limit, lines take up to the limit again, as the main line may (the help's
+ * promise): the alternatives' lines share what the main line left of that (line_pool),
+ * where each used to have its usual allowance (LINE_BUDGETS of LINE_REFINE: --nodes
+ * 3000 spent 32,650 nodes on one 13-ply cook's line, a QA pass).  A line that share
+ * leaves not certified sets *starved, and the alternative stays undecided where its
+ * kind is read off the line (one chosen without its refining searches may miss where
+ * it rejoins the main line). */
+static line_info_t proven_line(vctx_t *c, pos_t *p, int len, bool *starved)
 {
     dfpn_shared_t *sh = c->sh;
-    uint64_t limit = sh->node_limit;
+    uint64_t limit = sh->node_limit, usual = (uint64_t)LINE_REFINE * LINE_BUDGETS, total = 0;
+    if (limit && c->line_pool < usual)
+        total = c->line_pool ? c->line_pool : 1; /* 1: the table's proofs only */
     double deadline = sh->deadline;
     bool aborted = sh->aborted;
+    uint64_t before = sh->nodes;
     sh->node_limit = 0, sh->deadline = 0, sh->aborted = false;
-    line_info_t li = line_extract(sh, p, c->attacker, c->mode, len, LINE_REFINE, 0, false, false, c->buf + 1);
+    line_info_t li = line_extract(sh, p, c->attacker, c->mode, len, LINE_REFINE, total, false, false, c->buf + 1);
     sh->node_limit = limit, sh->deadline = deadline;
     sh->aborted = aborted || dfpn_global_limit_hit(sh);
+    uint64_t spent = sh->nodes - before;
+    c->line_pool = spent < c->line_pool ? c->line_pool - spent : 0;
+    *starved = total && !li.exact;
     return li;
 }
 
 /* p: just after an alternative move (so c->buf[0] holds it) known to mate (a proof of
  * length hi).  Writes the line after it to c->buf + 1; returns the plies counting the
- * alternative move itself; *sure: that length is proven the shortest. */
-static int alt_line(vctx_t *c, pos_t *p, int hi, bool *sure)
+ * alternative move itself; *sure: that length is proven the shortest.  *starved:
+ * proven_line's. */
+static int alt_line(vctx_t *c, pos_t *p, int hi, bool *sure, bool *starved)
 {
     bool exact, proven;
     int len = shortest_mate(c->sh, p, c->attacker, c->mode, hi, c->budget, &exact, &proven, NULL, NULL);
     *sure = proven && exact;
     if (!proven) /* the question ran out: the proof at hi still gives a line */
         len = hi;
-    return 1 + proven_line(c, p, len).plies;
+    return 1 + proven_line(c, p, len, starved).plies;
 }
 
 /* Whether m and main (two moves of the attacker from one position) take the same piece
@@ -249,8 +264,12 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
         if (a.st == DFPN_UNKNOWN) {
             decided = false;
         } else if (a.st == DFPN_PROVEN) {
-            bool sure;
-            int plies = alt_line(c, p, a.plen, &sure), steps;
+            bool sure, starved;
+            int plies = alt_line(c, p, a.plen, &sure, &starved), steps;
+            if (starved) {
+                pos_undo(p, m, &u);
+                return false;
+            }
             pos_undo(p, m, &u);
             bool same;
             int back = merges(c, p, c->buf, plies, k - 1, &steps, &same);
@@ -312,7 +331,12 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
     } else if (same.st == DFPN_UNKNOWN) {
         decided = false;
     } else if (same.st == DFPN_PROVEN) {
-        line_info_t li = proven_line(c, p, rem);
+        bool starved;
+        line_info_t li = proven_line(c, p, rem, &starved);
+        if (starved) {
+            pos_undo(p, e, &u);
+            return false;
+        }
         int plies = 1 + li.plies, steps;
         pos_undo(p, e, &u);
         bool identical;
@@ -327,8 +351,8 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
          * unbounded proof gives a bound to shorten from. */
         answer_t any = ask(c, p, c->mode, LEN_INF - 1);
         if (any.st == DFPN_PROVEN) {
-            bool sure; /* longer whatever its own length: only the line shown may be */
-            int plies = alt_line(c, p, any.plen, &sure);
+            bool sure, starved; /* longer whatever the line shown: only its length may be */
+            int plies = alt_line(c, p, any.plen, &sure, &starved);
             add(c, k, FIND_LONGER, c->buf, plies);
         } else {
             decided = false;
@@ -463,7 +487,9 @@ void verify_line(dfpn_shared_t *sh, pos_t *p, const solve_opts_t *o, verify_resu
     int n = r->plies;
     budget = budget < ASK_MIN ? ASK_MIN : budget > ASK_MAX / 64 ? ASK_MAX / 64 : budget;
     dfpn_mode_t mode = o->futile == FUTILE_NONE ? MODE_STRICT : MODE_COMPOSER;
-    vctx_t c = {sh, mode, p->side, budget, v, NULL, n, false, 0, false, 0, NULL};
+    vctx_t c = {sh, mode, p->side, budget, v, NULL, n, false, 0, false, 0, NULL, 0};
+    uint64_t main_line = r->phase_nodes[SOLVE_PHASE_LINE];
+    c.line_pool = o->node_limit > main_line ? o->node_limit - main_line : 0;
     mainpos_t *main = malloc(sizeof *main * (size_t)(n + 1));
     undo_t *undo = malloc(sizeof *undo * (size_t)(n + 1));
     c.buf = malloc(sizeof *c.buf * SOLVER_MAX_PLY);

@@ -445,6 +445,20 @@ TEST(front_verify_report)
     CHECK(atoll(fu_jget(r.out, "nodes")) <= 40000);
     CHECK_STR(fu_jget(r.out, "within"), "21");
     fu_run_free(&r);
+    /* The alternatives' lines share what the main line left of the limit again: at
+     * 3,000 nodes a cook's 13-ply line took 32,650 nodes, at 100 another's 715 (a QA
+     * pass); their refining searches stop now, and the cooks, their kind unread, stay
+     * undecided.  The 5-ply cook at ply 1 of the second is still found. */
+    r = verify_json("--nodes 3000 --plies 7 '1n3G1nK/5+r1R1/p2L+P3p/2p2Gp2/9/3P2B2/P1P5+n/5S1p1/L1S1L1Ggk b "
+                    "2SNL6Pb3p 1'",
+                    1, "unknown", "true", "7");
+    CHECK(atoll(fu_jget(r.out, "nodes")) <= 6000);
+    fu_run_free(&r);
+    r = verify_json("--nodes 100 'lnsG5/4g4/prpp1p1pp/1p4p2/4+B3k/2P1P4/P+b1PSP1LP/4K2SL/2G2G1r1 b SP3nl3p 71'", 5,
+                    "cooked", "true", "3");
+    CHECK(atoll(fu_jget(r.out, "nodes")) <= 200);
+    CHECK(!strncmp(findings_of(r.out), "1:cook 1:unknown", 16));
+    fu_run_free(&r);
     r = fu_tsume("verify --format json --nodes 1 '" SOUND3 "'");
     CHECK_INT(r.code, 1);
     CHECK_STR(fu_jget(r.out, "verdict"), "\"unknown\"");
