@@ -120,6 +120,30 @@ static hand_t witness_hi(const dfpn_t *d, const child_t *c, hand_t dh)
     return dh;
 }
 
+/* Whether witness c, when it interposes, stays a reply that counts for every attacker
+ * hand up to hi.  Within 2 plies no disproof bounds its range, but with fewer defender
+ * pieces an interposition may turn futile under the capture rule (futile.h: taken, and
+ * the defender mated on the spot), and then it is no witness (a review).  That verdict
+ * can only go from counting to futile as the defender's hand shrinks (fewer pieces,
+ * fewer replies after each capture), so it is asked once, with the attacker holding hi
+ * and the defender the rest. */
+static bool interposer_stays(dfpn_t *d, const child_t *c, hand_t hi)
+{
+    square_t checker;
+    if (!futile_is_interposition(d->pos, c->move, &checker))
+        return true;
+    pos_t q = *d->pos;
+    color_t a = d->attacker, df = (color_t)!a;
+    for (ptype_t pt = PAWN; pt <= GOLD; pt++)
+        for (int more = hand_count(hi, pt) - hand_count(q.hand[a], pt); more > 0 && hand_has(q.hand[df], pt); more--) {
+            pos_hand_remove(&q, df, pt);
+            pos_hand_add(&q, a, pt);
+        }
+    move_t m = c->move;
+    hand_t need = 0;
+    return futile_filter(d->sh, &q, a, &m, 1, &need) == 1;
+}
+
 /* A reply of the node (p: defender to move, bound len) that is mated in exactly len - 1
  * plies: proven within len - 1 and not within len - 3.  Index, or -1.  *unsure: the
  * witness rests on a stopped test, or without one a search was stopped.  *hi: with a
@@ -146,6 +170,8 @@ static int find_witness(dfpn_t *d, size_t base, int n, int len, hand_t need, boo
         if (len - 3 < 0) {
             *unsure = c->unsure;
             *hi = witness_hi(d, c, hand_full());
+            if (!interposer_stays(d, c, *hi))
+                *hi = attacker_hand(d);
             return i;
         }
         pos_t q = *d->pos;

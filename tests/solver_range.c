@@ -171,3 +171,44 @@ TEST(range_of_counted_interpositions)
         }
     }
 }
+
+/* Defender's nodes within 2 from Zuko's searches, proven with a drop left out for a
+ * witness that interposes itself.  No disproof bounds such a witness's range, and with
+ * fewer defender pieces an interposition may turn futile (the capture rule) and be no
+ * witness (a review).  The first two witnesses count even with the defender's hand all
+ * but gone, so their proofs reach hands with more attacker pieces, which fresh searches
+ * confirm; the third's turns futile there, so its proof holds for its own hand only.
+ * (With its range as wide, no hand of it up to all the defender's pieces is found not
+ * mated within 2 either: of 1,404 such nodes of Zuko, 6 narrow, none of them wrongly.) */
+TEST(range_of_an_interposing_witness)
+{
+    static const char *const wide[] = {
+        "9/9/l+L7/3+B5/5S3/p4p3/k2Pp2P1/2+R6/4R4 w B3SN2P4g3n2l11p 72",
+        "1+R2k1p2/3g5/4p+B3/9/S8/5L3/+p1lNn4/1s1s2+p2/2g6 w 2NLPrb2gsl13p 52",
+    };
+    for (size_t c = 0; c < sizeof wide / sizeof wide[0]; c++) {
+        pos_t d;
+        if (!parse_or_fail(&d, wide[c]))
+            return;
+        dfpn_result_t r = solve_fresh(&d, 2);
+        CHECK_INT(r.status, DFPN_PROVEN);
+        CHECK_INT(r.plen, 2);
+        CHECK(r.exact);
+        ptype_t types[8];
+        int n = widened(&d, r.hi, types);
+        CHECK(n >= 1);
+        for (int i = 0; i < n; i++) {
+            pos_t q = one_more(&d, types[i]);
+            if (solve_fresh(&q, 2).status != DFPN_PROVEN)
+                test_fail(__FILE__, __LINE__, "%s, one %c more: not mated within 2", wide[c], "-PLNSBRG"[types[i]]);
+        }
+    }
+    pos_t d;
+    if (!parse_or_fail(&d, "k2+R5/g1Rl2s2/3p5/Pp3l3/2L3p1+P/7n1/1lG6/1N3+p3/5P3 w 2b2g3s2n11p 34"))
+        return;
+    dfpn_result_t r = solve_fresh(&d, 2);
+    CHECK_INT(r.status, DFPN_PROVEN);
+    CHECK_INT(r.plen, 2);
+    CHECK(r.exact);
+    CHECK(r.hi == d.hand[BLACK]);
+}
