@@ -351,7 +351,7 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
          * unbounded proof gives a bound to shorten from. */
         answer_t any = ask(c, p, c->mode, LEN_INF - 1);
         if (any.st == DFPN_PROVEN) {
-            bool sure, starved; /* longer whatever the line shown: only its length may be */
+            bool sure, starved; /* longer whatever its own length: only the line shown may be */
             int plies = alt_line(c, p, any.plen, &sure, &starved);
             add(c, k, FIND_LONGER, c->buf, plies);
         } else {
