@@ -133,7 +133,7 @@ static bool interposer_stays(dfpn_t *d, const child_t *c, hand_t hi)
     if (!futile_is_interposition(d->pos, c->move, &checker))
         return true;
     pos_t q = *d->pos;
-    color_t a = d->attacker, df = (color_t)!a;
+    color_t a = d->attacker, df = opp(a);
     for (ptype_t pt = PAWN; pt <= GOLD; pt++)
         for (int more = hand_count(hi, pt) - hand_count(q.hand[a], pt); more > 0 && hand_has(q.hand[df], pt); more--) {
             pos_hand_remove(&q, df, pt);

@@ -266,11 +266,9 @@ static bool judge_check(vctx_t *c, pos_t *p, int k, move_t main, move_t m)
         } else if (a.st == DFPN_PROVEN) {
             bool sure, starved;
             int plies = alt_line(c, p, a.plen, &sure, &starved), steps;
-            if (starved) {
-                pos_undo(p, m, &u);
-                return false;
-            }
             pos_undo(p, m, &u);
+            if (starved)
+                return false;
             bool same;
             int back = merges(c, p, c->buf, plies, k - 1, &steps, &same);
             pos_do(p, m, &u);
@@ -333,12 +331,10 @@ static bool judge_reply(vctx_t *c, pos_t *p, int k, move_t e)
     } else if (same.st == DFPN_PROVEN) {
         bool starved;
         line_info_t li = proven_line(c, p, rem, &starved);
-        if (starved) {
-            pos_undo(p, e, &u);
-            return false;
-        }
         int plies = 1 + li.plies, steps;
         pos_undo(p, e, &u);
+        if (starved)
+            return false;
         bool identical;
         bool back = merges(c, p, c->buf, plies, k, &steps, &identical) >= 0;
         pos_do(p, e, &u);
