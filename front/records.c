@@ -11,11 +11,14 @@
 
 #include "cli.h"
 
-/* The index of file in r->files, or -1. */
+/* The index of file in r->files, or -1.  A file is an argument, known by its pointer
+ * (problems.h: every problem of one -f keeps the name it was given): the same path
+ * given twice is two files with names of their own, where by its text both wrote
+ * "x-1.kif" and the second, maybe with another answer, took the first's place. */
 static long file_index(const records_t *r, const char *file)
 {
     for (size_t i = 0; i < r->nfiles; i++)
-        if (!strcmp(r->files[i], file))
+        if (r->files[i] == file)
             return (long)i;
     return -1;
 }

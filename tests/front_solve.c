@@ -751,6 +751,12 @@ TEST(front_solve_kif_csa_files)
     CHECK_INT(r.code, 0);
     CHECK_STR(r.out, "m3-1.kif\nm3_2-1.kif\n"); /* m3.kif, then m3.csa */
     fu_run_free(&r);
+    /* the same file twice: two records, not one written over by the other */
+    r = fu_shell(fu_fmt("rm -f '%s'/*.kif && '%s' solve --kif '%s' '%s' '%s' >/dev/null && ls '%s'", outdir, fu_bin(),
+                        outdir, kif, kif, outdir));
+    CHECK_INT(r.code, 0);
+    CHECK_STR(r.out, "m3-1.kif\nm3_2-1.kif\n");
+    fu_run_free(&r);
     /* Names too long for a stem keep their suffix whole: two files named alike with 200
      * bytes each (in two directories) took the loop that made the names unique round
      * for ever (a fuzzing review). */
