@@ -353,15 +353,19 @@ static task_t *begin(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t 
     return t;
 }
 
-/* The solve's thread on the task, stopped by it as a helper is, its reports going on. */
+/* The solve's thread on the task, stopped by it as a helper is, its reports going on.
+ * The task's stop takes the place of the user's (which meter watches for it, as it
+ * does for the helpers): as a soft stop it was forgiven by dfpn_nested, so a delay
+ * test it cut off counted its interposition as defence, marked unsure, and the search
+ * went on a node with that before it stopped. */
 static dfpn_result_t take_part(dfpn_shared_t *sh, task_t *t)
 {
-    volatile int *soft = sh->soft_stop;
+    volatile int *user = sh->stop;
     void (*pass)(const solve_progress_t *, void *) = sh->progress;
     void *pass_arg = sh->progress_arg;
     uint64_t local = sh->local_limit;
     meter_t m = {t, sh->nodes, pass, pass_arg};
-    sh->soft_stop = &t->stop;
+    sh->stop = &t->stop;
     sh->progress = meter;
     sh->progress_arg = &m;
     sh->local_limit = 0;
@@ -372,7 +376,7 @@ static dfpn_result_t take_part(dfpn_shared_t *sh, task_t *t)
         work(t, sh, true);
     tt_leave(sh->tt);
     meter(&(solve_progress_t){.nodes = sh->nodes}, &m);
-    sh->soft_stop = soft;
+    sh->stop = user;
     sh->progress = pass;
     sh->progress_arg = pass_arg;
     sh->local_limit = local;

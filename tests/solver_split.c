@@ -192,6 +192,43 @@ TEST_LONG(solver_threads_certify_zuko90)
     solver_free(two);
 }
 
+/* Zuko 第80番 on two threads: no delay-rule test is counted as stopped by its budget,
+ * as on one thread.  The solve's own thread on a split question was stopped by the
+ * question's end (another thread's proof) as by a soft stop, which a nested search
+ * forgives: a delay test it cut off came back undecided, was counted among the tests
+ * stopped by their budget (futile_stops, which make the certification search again
+ * with larger budgets) and counted its interposition as defence, marked unsure.  Before
+ * the fix (split.c: take_part) 3 of 4 two-thread solves counted 1 or 2 such tests, and
+ * the test failed in one of its two runs. */
+TEST_LONG(solver_split_question_end_stops_no_delay_test)
+{
+    if (test_sanitized())
+        return; /* five solves of 3 M nodes: the release build's */
+    const char *sfen = "4+Pn1Sl/5B3/3l1Rppp/3+s1+r3/2p1k1g2/6B2/3G+p4/9/9 b 2S2g3n2l12p 1";
+    solve_opts_t o;
+    solve_opts_default(&o);
+    o.node_limit = 50000000;
+    o.shorten_nodes = 3000000;
+    for (int threads = 1; threads <= 2; threads++) {
+        solver_t *s = solver_new_threads(128, threads);
+        CHECK(s != NULL);
+        if (!s)
+            return;
+        for (int i = 0; i < (threads == 1 ? 1 : 4); i++) {
+            solve_result_t r;
+            pos_t p;
+            solve_on(s, sfen, &o, &r, &p);
+            CHECK_INT(r.status, SOLVE_MATE);
+            CHECK_INT(r.plies, 29);
+            if (r.futile_stops)
+                test_fail(__FILE__, __LINE__, "%d thread(s), run %d: %llu delay tests counted as stopped by their "
+                          "budget", threads, i, (unsigned long long)r.futile_stops);
+            solve_result_free(&r);
+        }
+        solver_free(s);
+    }
+}
+
 /* Two threads hammer eight buckets' worth of boards (64 boards and 4 hands a bucket, so
  * entries are replaced all the time), each storing working numbers whose dn is pn plus
  * a mark of the board and hand, and probing what the other stores: a probe that met an
