@@ -95,7 +95,7 @@ static inline uint32_t sat_add(uint32_t a, uint32_t b)
 bool dfpn_global_limit_hit(dfpn_shared_t *sh)
 {
     return (sh->node_limit && sh->nodes >= sh->node_limit) || solver_flag_up(sh->stop) ||
-           (sh->deadline && dfpn_now() >= sh->deadline);
+           solver_flag_up(sh->task_stop) || (sh->deadline && dfpn_now() >= sh->deadline);
 }
 
 static void check_limits(dfpn_shared_t *sh)
@@ -103,7 +103,7 @@ static void check_limits(dfpn_shared_t *sh)
     tt_sync(sh->tt); /* between nodes: the table may grow here when threads share it */
     if ((sh->node_limit && sh->nodes >= sh->node_limit) || (sh->local_limit && sh->nodes >= sh->local_limit))
         sh->aborted = true;
-    if (solver_flag_up(sh->stop) || solver_flag_up(sh->soft_stop))
+    if (solver_flag_up(sh->stop) || solver_flag_up(sh->task_stop) || solver_flag_up(sh->soft_stop))
         sh->aborted = true;
     if ((sh->nodes & 1023) == 0) {
         double now = dfpn_now();

@@ -59,6 +59,9 @@ typedef struct {
      * walk, which must reach its mate. */
     double soft_deadline;
     volatile int *soft_stop;
+    /* A split question's end (split.c), for the threads on it: a stop as the user's is,
+     * which no nested search forgives, beside the user's own, which stays seen at once. */
+    volatile int *task_stop;
     bool aborted;
     futile_rule_t futile;
     /* Progress reports: called about every 100 ms while searching (when set). */
