@@ -3,11 +3,12 @@
  * one file for one problem, or, when PATH is an existing directory, one record a problem
  * in it, named after the problem's file and line ("zuko-12.kif"; "problem-1.kif" for a
  * position given as words; a second file of the same name without its extension, such
- * as m3.csa after m3.kif, or the same file given twice, gets "m3_2-1.kif").  Records are written from the batch's worker threads, each
- * to its own file; a record that cannot be written (a path longer than 4095 bytes among
- * the reasons, never cut to another name) is one error line and makes the command's exit
- * status 2 (130 when interrupted).  A file that was there is emptied only when its record
- * is written over it.
+ * as m3.csa after m3.kif, or the same file given twice, gets "m3_2-1.kif").  Records
+ * are written from the batch's worker threads, each to its own file; a record that
+ * cannot be written (a path longer than 4095 bytes among the reasons, never cut to
+ * another name) is one error line and makes the command's exit status 2 (130 when
+ * interrupted).  A file that was there is emptied only when its record is written over
+ * it.
  */
 #ifndef TSUME_RECORDS_H
 #define TSUME_RECORDS_H

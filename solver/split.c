@@ -355,10 +355,10 @@ static task_t *begin(dfpn_shared_t *sh, pos_t *p, color_t attacker, dfpn_mode_t 
 }
 
 /* The solve's thread on the task, stopped by it as a helper is, its reports going on.
- * The task's stop is a task_stop: as a soft stop it was forgiven by dfpn_nested, so a
+ * The task's stop is a task_stop, not a soft stop: dfpn_nested forgives those, so a
  * delay test it cut off counted its interposition as defence, marked unsure, and the
- * search went on a node with that before it stopped.  (In place of the user's stop it
- * made a user's stop wait for meter's next report: 50 to 90 ms for USI's stop.) */
+ * search went on a node with that before it stopped.  The user's stop stays beside it,
+ * seen at once: meter alone notices it only at its next report (50 to 100 ms). */
 static dfpn_result_t take_part(dfpn_shared_t *sh, task_t *t)
 {
     void (*pass)(const solve_progress_t *, void *) = sh->progress;

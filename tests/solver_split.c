@@ -219,7 +219,8 @@ TEST_LONG(solver_split_question_end_stops_no_delay_test)
             pos_t p;
             solve_on(s, sfen, &o, &r, &p);
             CHECK_INT(r.status, SOLVE_MATE);
-            CHECK_INT(r.plies, 29);
+            if (threads == 1 || r.shortest) /* two threads' uncertified lines may vary */
+                CHECK_INT(r.plies, 29);
             if (r.futile_stops)
                 test_fail(__FILE__, __LINE__, "%d thread(s), run %d: %llu delay tests counted as stopped by their "
                           "budget", threads, i, (unsigned long long)r.futile_stops);
